@@ -1,0 +1,98 @@
+// swift-tools-version: 6.1
+// transitiond: touchpad and touchscreen pans as interactive transitions, streamed over a Unix socket.
+//
+// The module layout follows the data flow:
+//   C libraries (CLibInput, CEvdev, CUdev, CSystemd, CLinux)
+//     -> TransitionInput  (udev + libevdev + libinput edges, recognisers)   -> GestureInput
+//     -> TransitionCore   (pure: progress, velocity, decision, animation)  -> TransitionEvent
+//     -> TransitionProtocol (pure: JSON lines v1)                          -> bytes
+//     -> TransitionServer (event loop, Unix socket, clients, systemd)
+//   TransitionConfig (pure TOML -> engine configuration), TransitionDaemon (wiring),
+//   TransitionClient (Swift client library), executables transitiond / transitionctl.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "transitiond",
+    products: [
+        .executable(name: "transitiond", targets: ["transitiond"]),
+        .executable(name: "transitionctl", targets: ["transitionctl"]),
+        .executable(name: "transition-vdev", targets: ["transition-vdev"]),
+        .library(name: "TransitionCore", targets: ["TransitionCore"]),
+        .library(name: "TransitionProtocol", targets: ["TransitionProtocol"]),
+        .library(name: "TransitionClient", targets: ["TransitionClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C libraries, through pkg-config (Debian: libinput-dev, libevdev-dev, libudev-dev, libsystemd-dev).
+        .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Linux APIs Glibc's module lacks (epoll, timerfd, signalfd, eventfd, SO_PEERCRED).
+        .systemLibrary(name: "CLinux"),
+
+        // The pure core: no file descriptors, no clock of its own.
+        .target(name: "TransitionCore", swiftSettings: strict),
+        .target(name: "TransitionConfig", dependencies: ["TransitionCore"], swiftSettings: strict),
+        .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
+
+        // The edges.
+        .target(
+            name: "TransitionInput",
+            dependencies: ["TransitionCore", "CLibInput", "CEvdev", "CUdev", "CLinux",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .target(
+            name: "TransitionServer",
+            dependencies: ["TransitionCore", "TransitionProtocol", "CLinux", "CSystemd",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "CLinux"], swiftSettings: strict),
+        .target(
+            name: "TransitionDaemon",
+            dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
+                           "TransitionServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+
+        // Executables.
+        .executableTarget(
+            name: "transitiond",
+            dependencies: ["TransitionDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "transitionctl",
+            dependencies: ["TransitionClient", "TransitionProtocol",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "transition-vdev",
+            dependencies: ["CEvdev", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+
+        // Tests mirror the sources.
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionConfigTests", dependencies: ["TransitionConfig",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput"], swiftSettings: strict),
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "CLinux"],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer"],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient"],
+                    swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// TransitionClient: see Package.swift for where this module sits in the data flow.
+public enum TransitionClientModule {}

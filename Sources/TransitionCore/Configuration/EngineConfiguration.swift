@@ -1,0 +1,116 @@
+/// The unit a ``Distance`` is given in.
+public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The source's native unit: libinput's 1000-dpi unaccelerated units for swipes and scrolls.
+    case units
+    /// Millimetres of finger travel (converted with the source's units per mm).
+    case mm
+    /// Pinch scale change (1.0 = the distance between the fingers doubled).
+    case scale
+}
+
+/// How far a pan travels for progress to go from 0 to 1.
+public struct Distance: Sendable, Hashable, Codable {
+    public var value: Double
+    public var unit: DistanceUnit
+    public init(_ value: Double, _ unit: DistanceUnit) { self.value = value; self.unit = unit }
+}
+
+/// Which gesture drives which transition.
+public struct Binding: Sendable, Hashable, Codable {
+    public var source: GestureSource
+    /// Finger count the gesture must have (swipe 3–4, scroll 2, touch 1–5, pinch 2–4).
+    public var fingers: Int
+    /// The direction that moves the transition towards completion.
+    public var direction: Direction
+    /// The transition's name.
+    public var transition: String
+    /// Overrides the transition's distance for this binding.
+    public var distance: Distance?
+
+    public init(source: GestureSource, fingers: Int, direction: Direction, transition: String,
+                distance: Distance? = nil) {
+        self.source = source; self.fingers = fingers; self.direction = direction
+        self.transition = transition; self.distance = distance
+    }
+}
+
+/// When to finish and when to cancel on release.
+public struct DecisionPolicy: Sendable, Hashable, Codable {
+    /// Finish iff (projected) progress ≥ this (default 0.5).
+    public var finishThreshold: Double
+    /// Below this release speed (source units per ms) the position alone decides.
+    /// `nil`: GNOME's defaults, 0.6 for touchpads, 0.3 for touchscreens.
+    public var velocityThreshold: Double?
+    /// Deceleration rate d per ms for the projection τ = −1/(1000·ln d).
+    /// `nil`: 0.997 for touchpads, 0.998 for touchscreens.
+    public var decelerationRate: Double?
+    /// A movement smaller than this (source units) snaps back with no animation (Hyprland: 2).
+    public var snapDistance: Double
+
+    public init(finishThreshold: Double = 0.5, velocityThreshold: Double? = nil,
+                decelerationRate: Double? = nil, snapDistance: Double = 2) {
+        self.finishThreshold = finishThreshold; self.velocityThreshold = velocityThreshold
+        self.decelerationRate = decelerationRate; self.snapDistance = snapDistance
+    }
+}
+
+/// How a curve animation's duration is chosen.
+public enum CurveTiming: Sendable, Hashable, Codable {
+    /// GNOME: T = clamp(3·|Δp|/|v|, min, max) seconds.
+    case velocityMatched(min: Double, max: Double)
+    /// UIKit: T = duration·(1 − p)/completionSpeed to finish, duration·p/completionSpeed to cancel.
+    case uikit(duration: Double, completionSpeed: Double)
+}
+
+/// The completion animation a transition uses after release.
+public enum CompletionStyle: Sendable, Hashable, Codable {
+    case spring(SpringParameters)
+    case curve(Curve, CurveTiming)
+
+    /// niri's default spring.
+    public static let `default` = CompletionStyle.spring(.default)
+}
+
+/// Rubber band outside [0, 1] (niri: stiffness 0.5, limit 0.05).
+public struct RubberBand: Sendable, Hashable, Codable {
+    public var stiffness: Double
+    public var limit: Double
+    public init(stiffness: Double = 0.5, limit: Double = 0.05) { self.stiffness = stiffness; self.limit = limit }
+}
+
+/// One named transition and how it behaves.
+public struct TransitionSpec: Sendable, Hashable, Codable {
+    public var name: String
+    /// Travel from 0 to 1; `nil` uses the source's default (GNOME: 400 units horizontal,
+    /// 300 vertical on touchpads; a touchscreen's extent along the axis).
+    public var distance: Distance?
+    public var decision: DecisionPolicy
+    public var completion: CompletionStyle
+    public var rubberBand: RubberBand
+    /// Duration of a non-interactive run (`trigger`), seconds.
+    public var triggerDuration: Double
+    /// The animation a trigger uses; `nil` = `completion`, with curves timed by `triggerDuration`.
+    public var triggerCompletion: CompletionStyle?
+    /// Default rate of server-driven `frame` events, per second (clients may ask for their own).
+    public var frameRate: Int
+
+    public init(name: String, distance: Distance? = nil, decision: DecisionPolicy = DecisionPolicy(),
+                completion: CompletionStyle = .default, rubberBand: RubberBand = RubberBand(),
+                triggerDuration: Double = 0.35, triggerCompletion: CompletionStyle? = nil, frameRate: Int = 60) {
+        self.name = name; self.distance = distance; self.decision = decision; self.completion = completion
+        self.rubberBand = rubberBand; self.triggerDuration = triggerDuration
+        self.triggerCompletion = triggerCompletion; self.frameRate = frameRate
+    }
+}
+
+/// Everything the engine needs: transitions and the bindings that drive them.
+public struct EngineConfiguration: Sendable, Hashable, Codable {
+    public var transitions: [TransitionSpec]
+    public var bindings: [Binding]
+    /// Movement (source units; mm for touch) before the axis locks (GNOME, niri, Clutter: 16).
+    public var slop: Double
+
+    public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = 16) {
+        self.transitions = transitions; self.bindings = bindings; self.slop = slop
+    }
+}

@@ -1,0 +1,111 @@
+/// Whether a transition ends at its target (`finish`) or back where it started (`cancel`).
+public enum Outcome: String, Sendable, Hashable, Codable {
+    case finish, cancel
+}
+
+/// Why a transition ended the way it did (`ended.reason` in the protocol).
+public enum EndReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Released slowly: decided by position against the finish threshold.
+    case release
+    /// Released with speed: decided by the projected position.
+    case velocity
+    /// libinput reported the gesture as cancelled.
+    case libinputCancel = "libinput_cancel"
+    /// The touchscreen sent TOUCH_CANCEL.
+    case touchCancel = "touch_cancel"
+    /// The device driving the transition went away.
+    case deviceRemoved = "device_removed"
+    /// Another gesture or trigger took the transition over.
+    case superseded
+    /// A non-interactive run (`trigger`).
+    case trigger
+    /// A client asked to cancel.
+    case client
+    /// The daemon is shutting down or reloading its configuration.
+    case shutdown
+}
+
+/// What started a transition.
+public enum TransitionOrigin: Sendable, Hashable, Codable {
+    /// A finger pan on a device.
+    case gesture(source: GestureSource, fingers: Int, device: DeviceID)
+    /// A non-interactive run.
+    case trigger(reverse: Bool)
+}
+
+/// `began`: a gesture locked onto a transition, or a trigger started one.
+public struct BeganEvent: Sendable, Hashable, Codable {
+    public var origin: TransitionOrigin
+    public var direction: Direction?
+    /// Progress at the start (0 for a fresh gesture, the caught value after a catch).
+    public var from: Double
+    public var interactive: Bool
+    public init(origin: TransitionOrigin, direction: Direction?, from: Double, interactive: Bool) {
+        self.origin = origin; self.direction = direction; self.from = from; self.interactive = interactive
+    }
+}
+
+/// `updated`: the finger moved. `progress` is what to show (rubber-banded outside [0, 1]),
+/// `rawProgress` the unbounded value, `velocity` in progress per second.
+public struct UpdatedEvent: Sendable, Hashable, Codable {
+    public var progress: Double
+    public var rawProgress: Double
+    public var velocity: Double
+    public init(progress: Double, rawProgress: Double, velocity: Double) {
+        self.progress = progress; self.rawProgress = rawProgress; self.velocity = velocity
+    }
+}
+
+/// `ended`: the decision, and the whole completion animation so a client can run it locally.
+public struct EndedEvent: Sendable, Hashable, Codable {
+    public var outcome: Outcome
+    public var reason: EndReason
+    /// Progress where the animation starts.
+    public var from: Double
+    /// Progress where it ends: 1 for finish, the cancel point for cancel.
+    public var to: Double
+    /// Release velocity in progress per second.
+    public var velocity: Double
+    public var animation: AnimationDescription
+    public init(outcome: Outcome, reason: EndReason, from: Double, to: Double, velocity: Double,
+                animation: AnimationDescription) {
+        self.outcome = outcome; self.reason = reason; self.from = from; self.to = to
+        self.velocity = velocity; self.animation = animation
+    }
+}
+
+/// `paused`: a new touch caught the running animation at `progress`.
+public struct PausedEvent: Sendable, Hashable, Codable {
+    public var progress: Double
+    public init(progress: Double) { self.progress = progress }
+}
+
+/// `completed`: the animation reached its end.
+public struct CompletedEvent: Sendable, Hashable, Codable {
+    public var finished: Bool
+    public var progress: Double
+    public init(finished: Bool, progress: Double) { self.finished = finished; self.progress = progress }
+}
+
+/// One step of a transition, as streamed to clients.
+public struct TransitionEvent: Sendable, Hashable, Codable {
+    public enum Payload: Sendable, Hashable, Codable {
+        case began(BeganEvent)
+        case updated(UpdatedEvent)
+        case ended(EndedEvent)
+        case paused(PausedEvent)
+        case completed(CompletedEvent)
+    }
+
+    /// The transition's configured name.
+    public var transition: String
+    /// Shared by every event of one gesture or run.
+    public var gesture: UInt64
+    /// CLOCK_MONOTONIC microseconds.
+    public var timeUs: UInt64
+    public var payload: Payload
+
+    public init(transition: String, gesture: UInt64, timeUs: UInt64, payload: Payload) {
+        self.transition = transition; self.gesture = gesture; self.timeUs = timeUs; self.payload = payload
+    }
+}

@@ -1,0 +1,28 @@
+/// The direction a pan drives a transition towards completion.
+public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
+    case left, right, up, down
+    /// Pinch: fingers moving together / apart.
+    case `in`, out
+
+    /// The axis the direction lies on.
+    public var axis: Axis {
+        switch self {
+        case .left, .right: .horizontal
+        case .up, .down: .vertical
+        case .in, .out: .scale
+        }
+    }
+
+    /// +1 when the direction grows the axis value (right, down, out), −1 otherwise.
+    public var sign: Double {
+        switch self {
+        case .right, .down, .out: 1
+        case .left, .up, .in: -1
+        }
+    }
+}
+
+/// An axis a pan locks onto after the slop.
+public enum Axis: String, Sendable, Hashable, CaseIterable, Codable {
+    case horizontal, vertical, scale
+}

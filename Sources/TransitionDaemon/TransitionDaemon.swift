@@ -1,0 +1,2 @@
+// TransitionDaemon: see Package.swift for where this module sits in the data flow.
+public enum TransitionDaemonModule {}

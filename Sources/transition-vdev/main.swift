@@ -1,0 +1,2 @@
+import CEvdev
+print("transition-vdev: not yet written")

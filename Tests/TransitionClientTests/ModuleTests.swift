@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionClient
+
+@Test func moduleLinks() { _ = TransitionClientModule.self }

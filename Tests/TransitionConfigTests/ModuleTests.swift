@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionConfig
+
+@Test func moduleLinks() { _ = TransitionConfigModule.self }

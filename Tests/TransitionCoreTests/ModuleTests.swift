@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionCore
+
+@Test func moduleLinks() { _ = TransitionEngine.self }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionDaemon
+
+@Test func moduleLinks() { _ = TransitionDaemonModule.self }

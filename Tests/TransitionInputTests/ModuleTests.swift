@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionInput
+
+@Test func moduleLinks() { _ = TransitionInputModule.self }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionProtocol
+
+@Test func moduleLinks() { _ = TransitionProtocolModule.self }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TransitionServer
+
+@Test func moduleLinks() { _ = TransitionServerModule.self }
