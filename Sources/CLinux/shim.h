@@ -21,3 +21,20 @@ static inline int clinux_peer_credentials(int fd, int *pid, unsigned *uid, unsig
 }
 
 static inline int clinux_errno(void) { return errno; }
+
+/// epoll_event is packed on x86_64; pass its fields flat so Swift never sees the struct.
+static inline int clinux_epoll_ctl(int epfd, int op, int fd, unsigned events, unsigned long long data) {
+    struct epoll_event ev;
+    ev.events = events;
+    ev.data.u64 = data;
+    return epoll_ctl(epfd, op, fd, &ev);
+}
+
+/// Waits like epoll_wait and copies each ready event into `datas[i]` / `events[i]`.
+static inline int clinux_epoll_wait(int epfd, unsigned long long *datas, unsigned *events, int max, int timeout) {
+    struct epoll_event evs[64];
+    if (max > 64) max = 64;
+    int n = epoll_wait(epfd, evs, max, timeout);
+    for (int i = 0; i < n; i++) { datas[i] = evs[i].data.u64; events[i] = evs[i].events; }
+    return n;
+}

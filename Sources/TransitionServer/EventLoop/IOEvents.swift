@@ -1,0 +1,45 @@
+import CLinux
+import Glibc
+
+/// Readiness of a file descriptor, as epoll reports it.
+public struct IOEvents: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let readable = IOEvents(rawValue: UInt32(EPOLLIN.rawValue))
+    public static let writable = IOEvents(rawValue: UInt32(EPOLLOUT.rawValue))
+    /// The peer hung up or shut down its writing side (always reported, whether asked for or not).
+    public static let hangup = IOEvents(rawValue: UInt32(EPOLLHUP.rawValue))
+    /// An error condition on the descriptor (always reported).
+    public static let error = IOEvents(rawValue: UInt32(EPOLLERR.rawValue))
+
+    /// Translates epoll's bits: EPOLLRDHUP (peer closed its end) is reported as ``hangup``.
+    init(epoll bits: UInt32) {
+        var raw = bits & ~UInt32(EPOLLRDHUP.rawValue)
+        if bits & UInt32(EPOLLRDHUP.rawValue) != 0 { raw |= UInt32(EPOLLHUP.rawValue) }
+        self.init(rawValue: raw)
+    }
+}
+
+/// Identifies a watched file descriptor.
+public struct WatchID: Hashable, Sendable {
+    let raw: UInt64
+}
+
+/// Identifies a scheduled timer.
+public struct TimerID: Hashable, Sendable {
+    let raw: UInt64
+}
+
+/// A system call failed.
+public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was being done, e.g. "epoll_create1".
+    public var operation: String
+    public var errno: Int32
+    /// Captures the calling thread's current `errno` unless one is given.
+    public init(_ operation: String, errno: Int32? = nil) {
+        self.operation = operation
+        self.errno = errno ?? clinux_errno()
+    }
+    public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
+}
