@@ -1,0 +1,22 @@
+import Glibc
+
+/// Unbuffered writes to the standard streams (Glibc's `stdout`/`stderr` globals are not
+/// concurrency-safe in Swift 6).
+public enum Console {
+    /// Writes `text` to standard output.
+    public static func out(_ text: String) { write(1, text) }
+    /// Writes `text` to standard error.
+    public static func err(_ text: String) { write(2, text) }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 { if errno == EINTR { continue }; return }
+                off += n
+            }
+        }
+    }
+}

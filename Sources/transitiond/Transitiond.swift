@@ -1,0 +1,69 @@
+import ArgumentParser
+import Glibc
+import Logging
+import TransitionCore
+import TransitionDaemon
+
+/// `transitiond`: the daemon's command line.
+@main
+struct Transitiond: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transitiond",
+        abstract: "Turns touchpad and touchscreen pans into interactive transitions and streams them over a Unix socket.",
+        version: DaemonVersion.string)
+
+    @Option(name: .long, help: "Configuration file (default: /etc/transitiond/config.toml if present, else built-in).")
+    var config: String?
+
+    @Option(name: .long, help: "Socket path (default: $RUNTIME_DIRECTORY, /run/transitiond or $XDG_RUNTIME_DIR/transitiond, + /socket).")
+    var socket: String?
+
+    @Option(name: .long, help: "Use this event node instead of enumerating the seat (repeatable).")
+    var device: [String] = []
+
+    @Option(name: .long, help: "The seat whose touchpads and touchscreens to use.")
+    var seat: String = "seat0"
+
+    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String?
+
+    @Flag(name: .long, help: "List the devices the daemon would use and those it ignores, then exit.")
+    var listDevices = false
+
+    @Option(name: .long, help: "Write recognised gesture samples to FILE as JSON lines.")
+    var record: String?
+
+    @Option(name: .long, help: "Feed a recorded trace through the engine, in real time.")
+    var replay: String?
+
+    @Flag(name: .long, help: "With --replay: exit once the trace is over and nothing animates.")
+    var exitAfterReplay = false
+
+    @Flag(name: .long, help: "Print every transition event as a protocol JSON line on stdout.")
+    var printEvents = false
+
+    @Flag(name: .long, help: "Do not open input devices (for --replay and socket-only use).")
+    var noInput = false
+
+    @Flag(name: .long, help: "Print the built-in default configuration and exit.")
+    var printDefaultConfig = false
+
+    @Option(name: .long, help: "Check a configuration file, print what is wrong (with its line), and exit.")
+    var checkConfig: String?
+
+    func run() throws {
+        let options = DaemonOptions(
+            configPath: config, configPathExplicit: config != nil, socketPath: socket, devices: device,
+            seat: seat, recordPath: record, replayPath: replay, exitAfterReplay: exitAfterReplay,
+            printEvents: printEvents, logLevel: logLevel, noInput: noInput)
+        let code = DaemonMain.run(options, command: command)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    private var command: DaemonMain.Command {
+        if listDevices { return .listDevices }
+        if printDefaultConfig { return .printDefaultConfig }
+        if let checkConfig { return .checkConfig(checkConfig) }
+        return .serve
+    }
+}

@@ -1,1 +1,0 @@
-print("transitiond: not yet wired")
