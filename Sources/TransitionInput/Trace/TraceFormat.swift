@@ -1,0 +1,161 @@
+import TransitionCore
+
+/// The gesture trace format: JSON lines, one ``GestureInput`` per line, stable field names.
+///
+/// ```
+/// {"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}
+/// {"type":"update","device":1,"dx":1.5,"dy":0.0,"time_us":1012}
+/// {"type":"end","device":1,"cancel":null,"time_us":1200}
+/// {"type":"end","device":1,"cancel":"libinput_cancel","time_us":1200}
+/// {"type":"hold_begin","device":1,"fingers":3,"time_us":900}
+/// {"type":"hold_end","device":1,"cancelled":true,"time_us":990}
+/// {"type":"device_removed","device":1,"time_us":2000}
+/// ```
+/// `source` is one of `swipe`, `scroll`, `touch`, `pinch`; `cancel` is `null` (a release),
+/// `libinput_cancel` or `touch_cancel`; times are CLOCK_MONOTONIC µs and never go backwards;
+/// deltas are in the source's units (see ``GestureSource``). Blank lines are allowed.
+enum TraceFormat {
+    /// The field names each sample type has, in the order they are written.
+    static let fields: [String: [String]] = [
+        "begin": ["type", "device", "source", "fingers", "time_us"],
+        "update": ["type", "device", "dx", "dy", "time_us"],
+        "end": ["type", "device", "cancel", "time_us"],
+        "hold_begin": ["type", "device", "fingers", "time_us"],
+        "hold_end": ["type", "device", "cancelled", "time_us"],
+        "device_removed": ["type", "device", "time_us"],
+    ]
+    /// Sample types, in the order error messages list them.
+    static let types = ["begin", "update", "end", "hold_begin", "hold_end", "device_removed"]
+    /// The largest finger count a trace may carry.
+    static let maxFingers = 10
+
+    /// One sample as a JSON line, without the newline.
+    static func encode(_ input: GestureInput) throws(TraceError) -> String {
+        switch input {
+        case .begin(let b):
+            return #"{"type":"begin","device":\#(b.device.rawValue),"source":"\#(b.source.rawValue)","#
+                + #""fingers":\#(b.fingers),"time_us":\#(b.timeUs)}"#
+        case .update(let u):
+            guard u.dx.isFinite, u.dy.isFinite else {
+                throw .unencodable("update of \(u.device) has a non-finite delta (\(u.dx), \(u.dy))")
+            }
+            return #"{"type":"update","device":\#(u.device.rawValue),"dx":\#(u.dx),"dy":\#(u.dy),"#
+                + #""time_us":\#(u.timeUs)}"#
+        case .end(let e):
+            let cancel = e.cancel.map { "\"\($0.rawValue)\"" } ?? "null"
+            return #"{"type":"end","device":\#(e.device.rawValue),"cancel":\#(cancel),"time_us":\#(e.timeUs)}"#
+        case .holdBegin(let h):
+            return #"{"type":"hold_begin","device":\#(h.device.rawValue),"fingers":\#(h.fingers),"#
+                + #""time_us":\#(h.timeUs)}"#
+        case .holdEnd(let h):
+            return #"{"type":"hold_end","device":\#(h.device.rawValue),"cancelled":\#(h.cancelled),"#
+                + #""time_us":\#(h.timeUs)}"#
+        case .deviceRemoved(let device, let t):
+            return #"{"type":"device_removed","device":\#(device.rawValue),"time_us":\#(t)}"#
+        }
+    }
+
+    /// Decodes one line (without its newline) into a sample, or says what is wrong with it.
+    static func decode(_ line: some Collection<UInt8>) throws(LineError) -> GestureInput {
+        let object = try FlatJSON.parseObject(Array(line))
+        let fields = Fields(object)
+        let type = try fields.string("type")
+        guard let allowed = Self.fields[type] else {
+            throw LineError("unknown type \"\(type)\" (expected \(types.joined(separator: ", ")))")
+        }
+        for (key, _) in object where !allowed.contains(key) {
+            throw LineError("unknown field \"\(key)\" in a \(type) sample")
+        }
+        let device = DeviceID(try fields.uint32("device"))
+        let time = try fields.uint64("time_us")
+        switch type {
+        case "begin":
+            let name = try fields.string("source")
+            guard let source = GestureSource(rawValue: name) else {
+                let all = GestureSource.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LineError("unknown source \"\(name)\" (expected \(all))")
+            }
+            return .begin(GestureBegin(device: device, source: source, fingers: try fields.fingers(), timeUs: time))
+        case "update":
+            return .update(GestureUpdate(device: device, dx: try fields.double("dx"), dy: try fields.double("dy"),
+                                         timeUs: time))
+        case "end":
+            let cancel: InputCancelCause?
+            switch try fields.value("cancel") {
+            case .null: cancel = nil
+            case .string(let s):
+                guard let c = InputCancelCause(rawValue: s) else {
+                    throw LineError("unknown cancel cause \"\(s)\" (expected null, libinput_cancel or touch_cancel)")
+                }
+                cancel = c
+            default:
+                throw LineError("field \"cancel\" must be null or a string")
+            }
+            return .end(GestureEnd(device: device, cancel: cancel, timeUs: time))
+        case "hold_begin":
+            return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time))
+        case "hold_end":
+            return .holdEnd(HoldEnd(device: device, cancelled: try fields.bool("cancelled"), timeUs: time))
+        default:
+            return .deviceRemoved(device: device, timeUs: time)
+        }
+    }
+
+    /// What is wrong with one line.
+    struct LineError: Error, Equatable {
+        var problem: String
+        init(_ problem: String) { self.problem = problem }
+    }
+
+    /// Typed access to an object's fields, with errors that name the field.
+    private struct Fields {
+        let object: [(String, FlatJSON.Value)]
+        init(_ object: [(String, FlatJSON.Value)]) { self.object = object }
+
+        func value(_ key: String) throws(LineError) -> FlatJSON.Value {
+            guard let v = object.first(where: { $0.0 == key })?.1 else {
+                throw LineError("missing field \"\(key)\"")
+            }
+            return v
+        }
+
+        func string(_ key: String) throws(LineError) -> String {
+            guard case .string(let s) = try value(key) else { throw LineError("field \"\(key)\" must be a string") }
+            return s
+        }
+
+        func bool(_ key: String) throws(LineError) -> Bool {
+            guard case .bool(let b) = try value(key) else { throw LineError("field \"\(key)\" must be true or false") }
+            return b
+        }
+
+        func double(_ key: String) throws(LineError) -> Double {
+            guard case .number(let text) = try value(key) else { throw LineError("field \"\(key)\" must be a number") }
+            guard let d = Double(text), d.isFinite else {
+                throw LineError("field \"\(key)\" must be a finite number, not \(text)")
+            }
+            return d
+        }
+
+        func uint64(_ key: String) throws(LineError) -> UInt64 {
+            guard case .number(let text) = try value(key), let n = UInt64(text) else {
+                throw LineError("field \"\(key)\" must be an integer from 0 to \(UInt64.max)")
+            }
+            return n
+        }
+
+        func uint32(_ key: String) throws(LineError) -> UInt32 {
+            guard case .number(let text) = try value(key), let n = UInt32(text) else {
+                throw LineError("field \"\(key)\" must be an integer from 0 to \(UInt32.max)")
+            }
+            return n
+        }
+
+        func fingers() throws(LineError) -> Int {
+            guard case .number(let text) = try value("fingers"), let n = Int(text), (1...maxFingers).contains(n) else {
+                throw LineError("field \"fingers\" must be an integer from 1 to \(maxFingers)")
+            }
+            return n
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionInput
-
-@Test func moduleLinks() { _ = TransitionInputModule.self }
