@@ -38,13 +38,16 @@ public struct Binding: Sendable, Hashable, Codable {
 public struct DecisionPolicy: Sendable, Hashable, Codable {
     /// Finish iff (projected) progress ≥ this (default 0.5).
     public var finishThreshold: Double
-    /// Below this release speed (source units per ms) the position alone decides.
-    /// `nil`: GNOME's defaults, 0.6 for touchpads, 0.3 for touchscreens.
+    /// Below this release speed (source units per ms: touchpad units, mm for touchscreens,
+    /// scale for pinches) the position alone decides. `nil`: the source's default
+    /// (``SourceDefaults/velocityThreshold(for:)``: GNOME's 0.6 units/ms on touchpads,
+    /// 0.08 mm/ms on touchscreens).
     public var velocityThreshold: Double?
     /// Deceleration rate d per ms for the projection τ = −1/(1000·ln d).
     /// `nil`: 0.997 for touchpads, 0.998 for touchscreens.
     public var decelerationRate: Double?
-    /// A movement smaller than this (source units) snaps back with no animation (Hyprland: 2).
+    /// A movement smaller than this snaps back with no animation (Hyprland: 2). In touchpad
+    /// units; other sources compare after converting (``SourceDefaults/touchpadUnits(per:)``).
     public var snapDistance: Double
 
     public init(finishThreshold: Double = 0.5, velocityThreshold: Double? = nil,
@@ -107,10 +110,26 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
 public struct EngineConfiguration: Sendable, Hashable, Codable {
     public var transitions: [TransitionSpec]
     public var bindings: [Binding]
-    /// Movement (source units; mm for touch) before the axis locks (GNOME, niri, Clutter: 16).
+    /// Touchpad movement (swipes and scrolls, touchpad units) before the axis locks
+    /// (GNOME, libadwaita, niri, Clutter: 16, see ``SourceDefaults/touchpadSlop``).
     public var slop: Double
+    /// Touchscreen movement, mm, before the axis locks (see ``SourceDefaults/touchscreenSlop``).
+    public var touchSlop: Double
+    /// Pinch scale change before the pinch locks (see ``SourceDefaults/pinchSlop``).
+    public var pinchSlop: Double
 
-    public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = 16) {
+    public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = SourceDefaults.touchpadSlop,
+                touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop) {
         self.transitions = transitions; self.bindings = bindings; self.slop = slop
+        self.touchSlop = touchSlop; self.pinchSlop = pinchSlop
+    }
+
+    /// The slop for `source`, in its native units.
+    public func slop(for source: GestureSource) -> Double {
+        switch source {
+        case .swipe, .scroll: slop
+        case .touch: touchSlop
+        case .pinch: pinchSlop
+        }
     }
 }

@@ -36,9 +36,20 @@ public struct GestureBegin: Sendable, Hashable, Codable {
     public var source: GestureSource
     public var fingers: Int
     public var timeUs: UInt64
-    public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64) {
+    /// The device's size in the source's units (mm for a touchscreen), when known: a
+    /// touchscreen pan's default travel is the extent along its axis (1:1 with the finger).
+    public var extent: DeviceExtent?
+    public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64, extent: DeviceExtent? = nil) {
         self.device = device; self.source = source; self.fingers = fingers; self.timeUs = timeUs
+        self.extent = extent
     }
+}
+
+/// A device's size, in its source's units (mm for touchscreens).
+public struct DeviceExtent: Sendable, Hashable, Codable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
 /// The pan moved by (`dx`, `dy`) since the previous sample, in the source's units.

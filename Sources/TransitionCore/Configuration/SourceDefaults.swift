@@ -1,0 +1,131 @@
+/// Per-source units and the defaults that depend on them. Each number says where it comes from.
+///
+/// Units: swipes and two-finger scrolls arrive in libinput's unaccelerated, 1000-dpi-normalised
+/// touchpad units; touchscreen pans in millimetres; pinches as a change of libinput's scale.
+public enum SourceDefaults {
+    /// Touchpad units per millimetre of finger travel: 1000/25.4 · 0.9 · 0.2968 ≈ 10.52.
+    ///
+    /// libinput normalises touchpad deltas to a 1000-dpi device (1000/25.4 ≈ 39.37 units per
+    /// mm, `normalize_for_dpi`), and its unaccelerated gesture deltas then go through
+    /// `touchpad_constant_filter` (src/filter-touchpad.c), which multiplies by its `baseline`
+    /// 0.9 and `TP_MAGIC_SLOWDOWN` 0.2968 so that unaccelerated motion matches the accelerated
+    /// plateau. The design notes' "about 10.5 units per mm" is this number.
+    public static let touchpadUnitsPerMm: Double = 1000.0 / 25.4 * 0.9 * 0.2968
+
+    /// How many pinch scale units count as one touchpad unit when comparing magnitudes (the
+    /// snap distance): the default pinch travel, 0.5 scale, equals the default horizontal
+    /// swipe, 400 units. A convention of this project; libinput has no physical pinch unit.
+    public static let touchpadUnitsPerScale: Double = 800
+
+    /// Touchpad swipe and scroll travel for progress 0 → 1, horizontal: 400 units (GNOME Shell
+    /// `swipeTracker.js` `TOUCHPAD_BASE_WIDTH`, libadwaita `TOUCHPAD_BASE_DISTANCE_H`), ≈ 38 mm.
+    public static let touchpadDistanceHorizontal: Double = 400
+    /// Vertical: 300 units (GNOME `TOUCHPAD_BASE_HEIGHT`, libadwaita `TOUCHPAD_BASE_DISTANCE_V`),
+    /// ≈ 28.5 mm.
+    public static let touchpadDistanceVertical: Double = 300
+    /// Touchscreen travel when the input layer reports no device extent: 100 mm. Normally a
+    /// touchscreen pan moves content 1:1, so the travel is the screen's extent along the axis
+    /// (``GestureBegin/extent``); this fallback is about half the width of a 13-inch screen.
+    public static let touchscreenFallbackDistance: Double = 100
+    /// Pinch travel: a scale change of 0.5 (fingers at half or one and a half times their
+    /// starting spread).
+    public static let pinchDistance: Double = 0.5
+
+    /// Touchpad slop before the axis locks: 16 units ≈ 1.5 mm (GNOME, libadwaita
+    /// `DRAG_THRESHOLD_DISTANCE`, niri, Clutter all use 16).
+    public static let touchpadSlop: Double = 16
+    /// Touchscreen slop: 3 mm. libadwaita uses its 16-pixel drag threshold for touch as well,
+    /// 16 logical px, which is 2.4 mm on a 166-dpi 13-inch 1080p panel at scale 1 and 4.2 mm at
+    /// the 96-dpi reference; Android's `TOUCH_SLOP` is 8 dp ≈ 1.3 mm for single-finger scrolls.
+    /// A multi-finger centroid jitters more than one finger (fingers land and lift at slightly
+    /// different times), so this takes the middle of libadwaita's range.
+    public static let touchscreenSlop: Double = 3
+    /// Pinch slop: a 5 % change of the finger spread (libinput has already applied its own
+    /// pinch threshold before it reports the gesture).
+    public static let pinchSlop: Double = 0.05
+
+    /// Touchpad release-speed threshold: 0.6 units/ms ≈ 57 mm/s (GNOME and libadwaita
+    /// `VELOCITY_THRESHOLD_TOUCHPAD`).
+    public static let touchpadVelocityThreshold: Double = 0.6
+    /// Touchscreen release-speed threshold: 0.08 mm/ms = 80 mm/s. libadwaita's
+    /// `VELOCITY_THRESHOLD_TOUCH` is 0.3 logical px/ms, 0.079 mm/ms at the 96-dpi reference
+    /// (3.78 px/mm). (Android's `MINIMUM_FLING_VELOCITY`, 50 dp/s ≈ 8 mm/s, only says whether a
+    /// fling exists at all, not which way a transition goes.)
+    public static let touchscreenVelocityThreshold: Double = 0.08
+    /// Pinch release-speed threshold: 0.00075 scale/ms, the same 1.5 progress/s that the
+    /// touchpad threshold gives over the default distances (0.6·1000/400).
+    public static let pinchVelocityThreshold: Double = 0.00075
+
+    /// Deceleration per ms for the release projection on touchpads: 0.997, τ = 0.333 s
+    /// (GNOME, libadwaita `DECELERATION_TOUCHPAD`, niri).
+    public static let touchpadDecelerationRate: Double = 0.997
+    /// On touchscreens: 0.998, τ = 0.4995 s (GNOME, libadwaita `DECELERATION_TOUCH`).
+    public static let touchscreenDecelerationRate: Double = 0.998
+
+    /// The default travel for `source` along `axis`, in the source's units, when neither the
+    /// binding nor the transition gives one. A touchscreen uses `extent` when known.
+    public static func distance(for source: GestureSource, axis: Axis, extent: DeviceExtent? = nil) -> Double {
+        switch source {
+        case .swipe, .scroll:
+            return axis == .vertical ? touchpadDistanceVertical : touchpadDistanceHorizontal
+        case .touch:
+            if let extent {
+                let e = axis == .vertical ? extent.height : extent.width
+                if e.isFinite && e > 0 { return e }
+            }
+            return touchscreenFallbackDistance
+        case .pinch:
+            return pinchDistance
+        }
+    }
+
+    /// The release-speed threshold for `source`, source units per millisecond.
+    public static func velocityThreshold(for source: GestureSource) -> Double {
+        switch source {
+        case .swipe, .scroll: touchpadVelocityThreshold
+        case .touch: touchscreenVelocityThreshold
+        case .pinch: pinchVelocityThreshold
+        }
+    }
+
+    /// The projection's deceleration rate per ms for `source`.
+    public static func decelerationRate(for source: GestureSource) -> Double {
+        source == .touch ? touchscreenDecelerationRate : touchpadDecelerationRate
+    }
+
+    /// How many touchpad units one unit of `source` counts as, to compare magnitudes given in
+    /// touchpad units (``DecisionPolicy/snapDistance``): 1 for swipes and scrolls,
+    /// ``touchpadUnitsPerMm`` for touchscreens, ``touchpadUnitsPerScale`` for pinches.
+    public static func touchpadUnits(per source: GestureSource) -> Double {
+        switch source {
+        case .swipe, .scroll: 1
+        case .touch: touchpadUnitsPerMm
+        case .pinch: touchpadUnitsPerScale
+        }
+    }
+
+    /// The source's native distance unit: ``DistanceUnit/units`` for touchpads,
+    /// ``DistanceUnit/mm`` for touchscreens, ``DistanceUnit/scale`` for pinches.
+    public static func nativeUnit(of source: GestureSource) -> DistanceUnit {
+        switch source {
+        case .swipe, .scroll: .units
+        case .touch: .mm
+        case .pinch: .scale
+        }
+    }
+}
+
+extension Distance {
+    /// This distance in `source`'s native units, or `nil` when the unit does not apply to the
+    /// source (a scale for a swipe, units or mm for a pinch). Touchpads convert mm with
+    /// ``SourceDefaults/touchpadUnitsPerMm``; for touchscreens units and mm are the same.
+    public func inNativeUnits(of source: GestureSource) -> Double? {
+        switch (source, unit) {
+        case (.swipe, .units), (.scroll, .units): value
+        case (.swipe, .mm), (.scroll, .mm): value * SourceDefaults.touchpadUnitsPerMm
+        case (.touch, .mm), (.touch, .units): value
+        case (.pinch, .scale): value
+        default: nil
+        }
+    }
+}

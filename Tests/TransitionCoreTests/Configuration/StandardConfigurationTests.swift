@@ -1,0 +1,37 @@
+import Testing
+import TransitionCore
+
+@Suite struct StandardConfigurationTests {
+    let standard = EngineConfiguration.standard
+
+    @Test func namesFollowSourceFingersDirection() {
+        let names = standard.transitions.map(\.name)
+        #expect(names == [
+            "swipe3-left", "swipe3-right", "swipe3-up", "swipe3-down",
+            "swipe4-left", "swipe4-right", "swipe4-up", "swipe4-down",
+            "pinch3-in", "pinch3-out", "pinch4-in", "pinch4-out",
+            "touch3-left", "touch3-right", "touch3-up", "touch3-down",
+            "touch4-left", "touch4-right", "touch4-up", "touch4-down",
+        ])
+        for b in standard.bindings {
+            #expect(b.transition == "\(b.source.rawValue)\(b.fingers)-\(b.direction.rawValue)")
+            #expect(b.distance == nil)
+        }
+        #expect(standard.bindings.count == standard.transitions.count)
+    }
+
+    @Test func everythingIsAtItsDefault() {
+        for t in standard.transitions {
+            #expect(t == TransitionSpec(name: t.name))
+        }
+        #expect(standard.slop == 16)
+        #expect(standard.touchSlop == SourceDefaults.touchscreenSlop)
+        #expect(standard.pinchSlop == SourceDefaults.pinchSlop)
+    }
+
+    @Test func leavesOutWhatApplicationsUse() {
+        #expect(!standard.bindings.contains { $0.source == .scroll })
+        #expect(!standard.bindings.contains { $0.source == .touch && $0.fingers < 3 })
+        #expect(!standard.bindings.contains { $0.source == .pinch && $0.fingers < 3 })
+    }
+}

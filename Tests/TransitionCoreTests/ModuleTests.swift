@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionCore
-
-@Test func moduleLinks() { _ = TransitionEngine.self }
