@@ -1,0 +1,409 @@
+public import TransitionCore
+
+/// Encodes server messages as JSON lines.
+///
+/// A line is `{"event":"<kind>","seq":<n>,<body>` where the body (members, `}` and the newline)
+/// does not depend on the connection. The server encodes each body once per message and splices
+/// every client's own `seq` in with ``appendLine(kind:seq:body:to:)``; tools that print events
+/// use ``line(for:seq:)``.
+///
+/// The encoder owns a reusable buffer: encoding an `updated` or `frame` body allocates nothing
+/// once the buffer has grown to fit.
+public struct MessageEncoder: Sendable {
+    private var writer = JSONWriter(capacity: 4096)
+
+    public init() {}
+
+    /// The body most recently encoded.
+    public var body: [UInt8] { writer.bytes }
+
+    /// Runs `body` with the bytes of the body most recently encoded, without copying them.
+    public func withBody<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try writer.bytes.withUnsafeBufferPointer(body)
+    }
+
+    // MARK: Lines
+
+    /// Appends a whole line: the opening for `kind`, `"seq":<seq>` unless `seq` is `nil`, and `body`.
+    public static func appendLine(kind: MessageKind, seq: UInt64?, body: some Collection<UInt8>, to line: inout [UInt8]) {
+        kind.opening.withUTF8Buffer { line.append(contentsOf: $0) }
+        if case .other(let name) = kind {
+            var w = JSONWriter(capacity: name.utf8.count + 2)
+            w.string(name)
+            line.append(contentsOf: w.bytes)
+        }
+        if let seq {
+            appendASCII(#","seq":"#, to: &line)
+            appendDecimal(seq, to: &line)
+        }
+        if body.first != UInt8(ascii: "}") { line.append(UInt8(ascii: ",")) }
+        line.append(contentsOf: body)
+    }
+
+    /// Encodes `message` as one line (with its newline).
+    public mutating func line(for message: ServerMessage, seq: UInt64? = nil) -> [UInt8] {
+        let kind = encodeBody(message)
+        var line: [UInt8] = []
+        line.reserveCapacity(writer.bytes.count + 40)
+        Self.appendLine(kind: kind, seq: seq, body: writer.bytes, to: &line)
+        return line
+    }
+
+    /// Encodes a transition event as one line (with its newline), e.g. for `--print-events`.
+    public mutating func line(for event: TransitionEvent, seq: UInt64? = nil) -> [UInt8] {
+        line(for: .transition(event), seq: seq)
+    }
+
+    static func appendASCII(_ text: StaticString, to line: inout [UInt8]) {
+        text.withUTF8Buffer { line.append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in decimal.
+    public static func appendDecimal(_ value: UInt64, to line: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits, on the stack
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var v = value
+            var i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                v /= 10
+            } while v > 0
+            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
+    // MARK: Bodies
+
+    /// Encodes the body of any message; returns its kind.
+    @discardableResult
+    public mutating func encodeBody(_ message: ServerMessage) -> MessageKind {
+        switch message {
+        case .transition(let event): return encodeBody(event)
+        case .frame(let frame): return encodeBody(frame)
+        case .hello(let hello): return encodeBody(hello)
+        case .snapshot(let snapshot): return encodeBody(snapshot)
+        case .reply(let reply): return encodeBody(reply)
+        case .goodbye(let goodbye): return encodeBody(goodbye)
+        case .unknown(let name, let value):
+            writer.reset()
+            for (key, member) in (value.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
+            where key != "event" && key != "seq" {
+                writer.key(key)
+                member.write(to: &writer)
+            }
+            finish()
+            return .other(name)
+        }
+    }
+
+    /// Encodes the body of a transition event; returns its kind.
+    @discardableResult
+    public mutating func encodeBody(_ event: TransitionEvent) -> MessageKind {
+        writer.reset()
+        writer.member("transition", event.transition)
+        writer.member("gesture", event.gesture)
+        writer.member("time_us", event.timeUs)
+        let kind: MessageKind
+        switch event.payload {
+        case .began(let began):
+            kind = .began
+            switch began.origin {
+            case .gesture(let source, let fingers, let device):
+                writer.member("source", source.rawValue)
+                writer.member("device_class", DeviceClass(source).rawValue)
+                writer.member("device", UInt64(device.rawValue))
+                writer.member("fingers", fingers)
+            case .trigger(let reverse):
+                writer.member("source", "trigger")
+                writer.member("reverse", reverse)
+            }
+            writer.key("direction")
+            if let direction = began.direction { writer.string(direction.rawValue) } else { writer.null() }
+            writer.member("from", began.from)
+            writer.member("interactive", began.interactive)
+        case .updated(let updated):
+            kind = .updated
+            writer.member("progress", updated.progress)
+            writer.member("raw_progress", updated.rawProgress)
+            writer.member("velocity", updated.velocity)
+        case .ended(let ended):
+            kind = .ended
+            writeEndedMembers(ended)
+        case .paused(let paused):
+            kind = .paused
+            writer.member("progress", paused.progress)
+        case .completed(let completed):
+            kind = .completed
+            writer.member("finished", completed.finished)
+            writer.member("progress", completed.progress)
+        }
+        finish()
+        return kind
+    }
+
+    /// Encodes the body of a `frame`.
+    @discardableResult
+    public mutating func encodeBody(_ frame: FrameEvent) -> MessageKind {
+        writer.reset()
+        writer.member("transition", frame.transition)
+        writer.member("gesture", frame.gesture)
+        writer.member("time_us", frame.timeUs)
+        writer.member("progress", frame.progress)
+        writer.member("velocity", frame.velocity)
+        finish()
+        return .frame
+    }
+
+    /// Encodes the body of a `hello`.
+    @discardableResult
+    public mutating func encodeBody(_ hello: Hello) -> MessageKind {
+        writer.reset()
+        writer.member("protocol", hello.protocolVersion)
+        writer.member("server", hello.server)
+        if let pid = hello.pid { writer.member("pid", Int(pid)) }
+        writer.member("time_us", hello.timeUs)
+        writer.key("transitions")
+        writer.beginArray()
+        for info in hello.transitions {
+            writer.beginObject()
+            writeInfoMembers(info)
+            writer.endObject()
+        }
+        writer.endArray()
+        if let limits = hello.limits {
+            writer.key("limits")
+            writer.beginObject()
+            writer.member("max_line_bytes", limits.maxLineBytes)
+            writer.member("max_queued_messages", limits.maxQueuedMessages)
+            writer.member("max_queued_bytes", limits.maxQueuedBytes)
+            writer.member("request_timeout_ms", limits.requestTimeoutMs)
+            writer.member("max_frame_rate", limits.maxFrameRate)
+            writer.endObject()
+        }
+        finish()
+        return .hello
+    }
+
+    /// Encodes the body of a `snapshot`.
+    @discardableResult
+    public mutating func encodeBody(_ snapshot: Snapshot) -> MessageKind {
+        writer.reset()
+        writer.member("time_us", snapshot.timeUs)
+        writer.key("transitions")
+        writer.beginArray()
+        for state in snapshot.transitions {
+            writer.beginObject()
+            writeStateMembers(state)
+            writer.endObject()
+        }
+        writer.endArray()
+        finish()
+        return .snapshot
+    }
+
+    /// Encodes the body of a `reply`.
+    @discardableResult
+    public mutating func encodeBody(_ reply: Reply) -> MessageKind {
+        writer.reset()
+        writer.key("id")
+        switch reply.id {
+        case nil: writer.null()
+        case .int(let i)?: writer.int(i)
+        case .string(let s)?: writer.string(s)
+        }
+        if let request = reply.request { writer.member("request", request) }
+        switch reply.result {
+        case .success(let result):
+            writer.member("ok", true)
+            writer.key("result")
+            writeResult(result)
+        case .failure(let error):
+            writer.member("ok", false)
+            writer.key("error")
+            writer.beginObject()
+            writer.member("code", error.code.rawValue)
+            writer.member("message", error.message)
+            writer.endObject()
+        }
+        finish()
+        return .reply
+    }
+
+    /// Encodes the body of a `goodbye`.
+    @discardableResult
+    public mutating func encodeBody(_ goodbye: Goodbye) -> MessageKind {
+        writer.reset()
+        writer.member("reason", goodbye.reason.rawValue)
+        writer.member("message", goodbye.message)
+        finish()
+        return .goodbye
+    }
+
+    // MARK: Pieces
+
+    private mutating func finish() {
+        writer.raw("}\n")
+    }
+
+    private mutating func writeEndedMembers(_ ended: EndedEvent) {
+        writer.member("outcome", ended.outcome.rawValue)
+        writer.member("reason", ended.reason.rawValue)
+        writer.member("from", ended.from)
+        writer.member("to", ended.to)
+        writer.member("velocity", ended.velocity)
+        let span = ended.to - ended.from
+        writer.member("v_rel", span == 0 ? 0 : ended.velocity / span)
+        writer.key("animation")
+        writer.beginObject()
+        switch ended.animation {
+        case .none:
+            writer.member("type", "none" as StaticString)
+        case .spring(let spring):
+            writer.member("type", "spring" as StaticString)
+            writer.member("mass", spring.parameters.mass)
+            writer.member("stiffness", spring.parameters.stiffness)
+            writer.member("damping_ratio", spring.parameters.dampingRatio)
+            writer.member("epsilon", spring.parameters.epsilon)
+            writer.member("initial_velocity", spring.initialVelocity)
+            writer.member("duration", ended.animation.duration)
+        case .curve(let curve):
+            writer.member("type", "curve" as StaticString)
+            writer.member("curve", curve.curve.rawValue)
+            writer.member("duration", ended.animation.duration)
+        }
+        writer.endObject()
+    }
+
+    private mutating func writeStateMembers(_ state: TransitionState) {
+        writer.member("name", state.name)
+        writer.member("phase", state.phase.rawValue)
+        writer.key("gesture")
+        if let gesture = state.gesture { writer.uint(gesture) } else { writer.null() }
+        writer.member("progress", state.progress)
+        writer.member("velocity", state.velocity)
+        if let ended = state.ended {
+            writer.key("ended")
+            writer.beginObject()
+            writeEndedMembers(ended)
+            if let at = state.endedAtUs { writer.member("time_us", at) }
+            writer.endObject()
+        }
+    }
+
+    private mutating func writeInfoMembers(_ info: TransitionInfo) {
+        writer.member("name", info.name)
+        writer.key("bindings")
+        writer.beginArray()
+        for binding in info.bindings {
+            writer.beginObject()
+            writer.member("source", binding.source.rawValue)
+            writer.member("fingers", binding.fingers)
+            writer.member("direction", binding.direction.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.member("trigger_duration", info.triggerDuration)
+        writer.member("frame_rate", info.frameRate)
+    }
+
+    private mutating func writeResult(_ result: ReplyResult) {
+        switch result {
+        case .subscribed, .synced:
+            writer.beginObject()
+            writer.endObject()
+        case .list(let listings):
+            writer.beginObject()
+            writer.key("transitions")
+            writer.beginArray()
+            for listing in listings {
+                writer.beginObject()
+                writeInfoMembers(listing.info)
+                writer.member("phase", listing.state.phase.rawValue)
+                writer.key("gesture")
+                if let gesture = listing.state.gesture { writer.uint(gesture) } else { writer.null() }
+                writer.member("progress", listing.state.progress)
+                writer.member("velocity", listing.state.velocity)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        case .status(let status):
+            writeStatus(status)
+        case .triggered(let gesture):
+            writer.beginObject()
+            writer.key("gesture")
+            if let gesture { writer.uint(gesture) } else { writer.null() }
+            writer.endObject()
+        case .cancelled(let count):
+            writer.beginObject()
+            writer.member("cancelled", count)
+            writer.endObject()
+        case .other(let value):
+            value.write(to: &writer)
+        }
+    }
+
+    private mutating func writeStatus(_ status: StatusInfo) {
+        writer.beginObject()
+        writer.member("server", status.server)
+        writer.member("protocol", status.protocolVersion)
+        writer.member("pid", Int(status.pid))
+        writer.member("uptime_us", status.uptimeUs)
+        writer.key("devices")
+        writer.beginArray()
+        for device in status.devices {
+            writer.beginObject()
+            writer.member("id", UInt64(device.id))
+            writer.member("name", device.name)
+            writer.member("class", device.deviceClass.rawValue)
+            if let node = device.node { writer.member("node", node) }
+            if let width = device.widthMm { writer.member("width_mm", width) }
+            if let height = device.heightMm { writer.member("height_mm", height) }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("clients")
+        writer.beginArray()
+        for client in status.clients {
+            writer.beginObject()
+            writer.member("id", client.id)
+            writer.member("pid", Int(client.pid))
+            writer.member("uid", UInt64(client.uid))
+            writer.member("gid", UInt64(client.gid))
+            writer.member("subscribed", client.subscription != nil)
+            if let subscription = client.subscription {
+                writer.key("transitions")
+                if let names = subscription.transitions {
+                    writer.beginArray()
+                    for name in names.sorted() { writer.string(name) }
+                    writer.endArray()
+                } else {
+                    writer.null()
+                }
+                writer.key("events")
+                writer.beginArray()
+                for kind in EventKind.allCases where subscription.events.contains(kind) { writer.string(kind.rawValue) }
+                writer.endArray()
+                writer.member("frame_rate", subscription.frameRate)
+            }
+            writer.member("queued_messages", client.queuedMessages)
+            writer.member("queued_bytes", client.queuedBytes)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("counters")
+        writer.beginObject()
+        for name in status.counters.keys.sorted() { writer.key(name); writer.uint(status.counters[name]!) }
+        writer.endObject()
+        writer.key("transitions")
+        writer.beginArray()
+        for state in status.transitions {
+            writer.beginObject()
+            writeStateMembers(state)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+}

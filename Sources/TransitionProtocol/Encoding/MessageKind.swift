@@ -1,0 +1,49 @@
+/// The `event` member of a server line, with the bytes that open such a line.
+public enum MessageKind: Sendable, Hashable {
+    case began, updated, ended, frame, paused, completed
+    case hello, snapshot, reply, goodbye
+    /// A kind this version does not name (only when re-encoding a decoded ``ServerMessage/unknown(event:_:)``).
+    case other(String)
+
+    /// The kind of a transition event.
+    public init(_ kind: EventKind) {
+        switch kind {
+        case .began: self = .began
+        case .updated: self = .updated
+        case .ended: self = .ended
+        case .frame: self = .frame
+        case .paused: self = .paused
+        case .completed: self = .completed
+        }
+    }
+
+    /// The subscription filter's kind, for transition events and frames.
+    public var eventKind: EventKind? {
+        switch self {
+        case .began: .began
+        case .updated: .updated
+        case .ended: .ended
+        case .frame: .frame
+        case .paused: .paused
+        case .completed: .completed
+        default: nil
+        }
+    }
+
+    /// `{"event":"<kind>"` — every line starts with this.
+    var opening: StaticString {
+        switch self {
+        case .began: #"{"event":"began""#
+        case .updated: #"{"event":"updated""#
+        case .ended: #"{"event":"ended""#
+        case .frame: #"{"event":"frame""#
+        case .paused: #"{"event":"paused""#
+        case .completed: #"{"event":"completed""#
+        case .hello: #"{"event":"hello""#
+        case .snapshot: #"{"event":"snapshot""#
+        case .reply: #"{"event":"reply""#
+        case .goodbye: #"{"event":"goodbye""#
+        case .other: #"{"event":"#
+        }
+    }
+}

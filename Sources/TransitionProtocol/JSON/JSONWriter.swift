@@ -1,0 +1,178 @@
+/// Writes JSON into a reusable byte buffer, by hand, with no intermediate `String`s: the hot
+/// path of the server (`updated` events at input rate to many clients) must not allocate.
+///
+/// Doubles are written in their shortest round-trip form (Swift's own algorithm, streamed
+/// straight into the buffer); non-finite doubles, which JSON cannot carry, become `null`.
+/// Commas between members are managed by the writer: call ``beginObject()``, then members,
+/// then ``endObject()``.
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+    private var needsComma = false
+
+    /// Creates a writer whose buffer starts with room for `capacity` bytes.
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the buffer, keeping its storage for the next message.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    // MARK: Structure
+
+    /// Writes `{`.
+    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    /// Writes `}`.
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    /// Writes `[`.
+    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    /// Writes `]`.
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+
+    /// Writes a member name and its colon; the value follows with one of the value methods.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a member name that is not known at compile time (escaped like any string).
+    public mutating func key(_ name: String) {
+        separate()
+        appendEscaped(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Appends bytes that are already valid JSON (a member list or a value), managing no commas.
+    public mutating func raw(_ fragment: StaticString) {
+        fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends already-encoded bytes verbatim.
+    public mutating func raw(_ fragment: some Sequence<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
+    /// Declares that the next member or element is not the first (after ``raw(_:)-swift.method``).
+    public mutating func markNotEmpty() { needsComma = true }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    // MARK: Values
+
+    /// Writes a string value, escaped.
+    public mutating func string(_ value: String) { separate(); appendEscaped(value) }
+    /// Writes a string value known at compile time; it must need no escaping.
+    public mutating func string(_ value: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) { separate(); raw(value ? "true" : "false") }
+    /// Writes `null`.
+    public mutating func null() { separate(); raw("null") }
+    /// Writes an unsigned integer.
+    public mutating func uint(_ value: UInt64) { separate(); appendDigits(value) }
+    /// Writes a signed integer.
+    public mutating func int(_ value: Int64) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude)
+    }
+    /// Writes a double in its shortest round-trip form, or `null` when it is not finite.
+    public mutating func double(_ value: Double) {
+        separate()
+        guard value.isFinite else { raw("null"); return }
+        // Lend the buffer to the sink and take it back: no copy, no allocation.
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+    }
+
+    // MARK: Members (key + value)
+
+    /// Writes `"name":"value"`.
+    public mutating func member(_ name: StaticString, _ value: String) { key(name); string(value) }
+    /// Writes `"name":"value"` for a value known at compile time.
+    public mutating func member(_ name: StaticString, _ value: StaticString) { key(name); string(value) }
+    /// Writes `"name":value`.
+    public mutating func member(_ name: StaticString, _ value: Double) { key(name); double(value) }
+    /// Writes `"name":value`.
+    public mutating func member(_ name: StaticString, _ value: UInt64) { key(name); uint(value) }
+    /// Writes `"name":value`.
+    public mutating func member(_ name: StaticString, _ value: Int) { key(name); int(Int64(value)) }
+    /// Writes `"name":true|false`.
+    public mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+
+    // MARK: Helpers
+
+    private mutating func appendDigits(_ value: UInt64) {
+        if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(value)); return }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes on the stack: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var v = value
+            var i = buffer.count
+            while v > 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                v /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
+    private mutating func appendEscaped(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                start = i + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    raw("u00")
+                    hex.withUTF8Buffer { h in
+                        bytes.append(h[Int(byte >> 4)])
+                        bytes.append(h[Int(byte & 0xF)])
+                    }
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Receives the digits of `Double.write(to:)` without building a `String`: the standard library
+/// formats into a stack buffer and hands it to `_writeASCII`, which we append directly.
+private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+}

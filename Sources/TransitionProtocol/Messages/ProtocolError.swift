@@ -1,0 +1,31 @@
+/// A request the server cannot carry out, as it appears in an error reply:
+/// `{"event":"reply","id":…,"ok":false,"error":{"code":"…","message":"…"}}`.
+public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Machine-readable error classes (`error.code`). New codes may appear in minor versions.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The line is not JSON, or not a JSON object.
+        case invalidJSON = "invalid_json"
+        /// A member is missing, has the wrong type or an out-of-range value, or is unknown.
+        case invalidRequest = "invalid_request"
+        /// The `request` member names no request this server knows.
+        case unknownRequest = "unknown_request"
+        /// A transition named in the request is not configured.
+        case unknownTransition = "unknown_transition"
+        /// The engine refused the request.
+        case failed
+        /// The server cannot answer this request right now (e.g. no engine attached).
+        case unavailable
+    }
+
+    public var code: Code
+    /// What is wrong, for people: names the member and the problem.
+    public var message: String
+    /// The request's id, when the line got far enough to have one.
+    public var id: RequestID?
+
+    public init(_ code: Code, _ message: String, id: RequestID? = nil) {
+        self.code = code; self.message = message; self.id = id
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,124 @@
+public import TransitionCore
+
+/// A gesture that drives a transition, as listed in `hello` and `list`.
+public struct BindingInfo: Sendable, Hashable {
+    public var source: GestureSource
+    public var fingers: Int
+    /// The direction that moves the transition towards completion.
+    public var direction: Direction
+
+    public init(source: GestureSource, fingers: Int, direction: Direction) {
+        self.source = source; self.fingers = fingers; self.direction = direction
+    }
+}
+
+/// A configured transition, as listed in `hello` and `list`.
+public struct TransitionInfo: Sendable, Hashable {
+    public var name: String
+    public var bindings: [BindingInfo]
+    /// Seconds a `trigger` takes unless it asks otherwise.
+    public var triggerDuration: Double
+    /// Default `frame` rate for this transition (clients choose their own in `subscribe`).
+    public var frameRate: Int
+
+    public init(name: String, bindings: [BindingInfo] = [], triggerDuration: Double = 0.35, frameRate: Int = 60) {
+        self.name = name; self.bindings = bindings; self.triggerDuration = triggerDuration; self.frameRate = frameRate
+    }
+
+    /// Every transition of `configuration`, in configuration order, with the bindings that drive it.
+    public static func list(from configuration: EngineConfiguration) -> [TransitionInfo] {
+        configuration.transitions.map { spec in
+            TransitionInfo(
+                name: spec.name,
+                bindings: configuration.bindings.filter { $0.transition == spec.name }.map {
+                    BindingInfo(source: $0.source, fingers: $0.fingers, direction: $0.direction)
+                },
+                triggerDuration: spec.triggerDuration,
+                frameRate: spec.frameRate)
+        }
+    }
+}
+
+/// One row of a `list` reply: a transition and where it is right now.
+public struct TransitionListing: Sendable, Hashable {
+    public var info: TransitionInfo
+    public var state: TransitionState
+    public init(info: TransitionInfo, state: TransitionState) { self.info = info; self.state = state }
+}
+
+/// The class of an input device. Open-ended: newer servers may report classes this version
+/// does not name.
+public struct DeviceClass: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let touchpad = DeviceClass(rawValue: "touchpad")
+    public static let touchscreen = DeviceClass(rawValue: "touchscreen")
+    public var description: String { rawValue }
+
+    /// The class a gesture source lives on.
+    public init(_ source: GestureSource) {
+        self = source == .touch ? .touchscreen : .touchpad
+    }
+}
+
+/// An input device the daemon has open, for `status`.
+public struct DeviceInfo: Sendable, Hashable {
+    /// The id `began.device` refers to.
+    public var id: UInt32
+    public var name: String
+    public var deviceClass: DeviceClass
+    /// The device node, e.g. /dev/input/event5.
+    public var node: String?
+    /// Physical size, when the kernel reports a resolution.
+    public var widthMm: Double?
+    public var heightMm: Double?
+
+    public init(id: UInt32, name: String, deviceClass: DeviceClass, node: String? = nil,
+                widthMm: Double? = nil, heightMm: Double? = nil) {
+        self.id = id; self.name = name; self.deviceClass = deviceClass; self.node = node
+        self.widthMm = widthMm; self.heightMm = heightMm
+    }
+}
+
+/// A connected client, for `status`.
+public struct ClientInfo: Sendable, Hashable {
+    /// The server's number for the connection (also in its log lines).
+    public var id: UInt64
+    /// SO_PEERCRED at connect time.
+    public var pid: Int32
+    public var uid: UInt32
+    public var gid: UInt32
+    /// The client's filter, `nil` before it subscribes.
+    public var subscription: Subscription?
+    /// Messages waiting to be written to it.
+    public var queuedMessages: Int
+    public var queuedBytes: Int
+
+    public init(id: UInt64, pid: Int32, uid: UInt32, gid: UInt32, subscription: Subscription?,
+                queuedMessages: Int, queuedBytes: Int) {
+        self.id = id; self.pid = pid; self.uid = uid; self.gid = gid; self.subscription = subscription
+        self.queuedMessages = queuedMessages; self.queuedBytes = queuedBytes
+    }
+}
+
+/// The `status` reply.
+public struct StatusInfo: Sendable, Hashable {
+    /// e.g. "transitiond 0.1.0".
+    public var server: String
+    public var protocolVersion: Int
+    public var pid: Int32
+    /// Microseconds since the server started.
+    public var uptimeUs: UInt64
+    public var devices: [DeviceInfo]
+    public var clients: [ClientInfo]
+    /// Named counters (server: clients accepted, events sent, coalesced, dropped clients, …;
+    /// plus whatever the daemon adds). Names are stable within a major protocol version.
+    public var counters: [String: UInt64]
+    public var transitions: [TransitionState]
+
+    public init(server: String, protocolVersion: Int, pid: Int32, uptimeUs: UInt64, devices: [DeviceInfo],
+                clients: [ClientInfo], counters: [String: UInt64], transitions: [TransitionState]) {
+        self.server = server; self.protocolVersion = protocolVersion; self.pid = pid; self.uptimeUs = uptimeUs
+        self.devices = devices; self.clients = clients; self.counters = counters; self.transitions = transitions
+    }
+}

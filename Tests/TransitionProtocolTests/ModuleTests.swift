@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionProtocol
-
-@Test func moduleLinks() { _ = TransitionProtocolModule.self }
