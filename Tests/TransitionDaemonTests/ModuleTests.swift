@@ -1,4 +1,4 @@
 import Testing
 @testable import TransitionDaemon
 
-@Test func moduleLinks() { _ = TransitionDaemonModule.self }
+@Test func moduleLinks() { _ = Daemon.self }
