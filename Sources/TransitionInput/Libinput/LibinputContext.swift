@@ -1,0 +1,99 @@
+import CLibInput
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// State libinput's C callbacks reach through `user_data`: the nodes it may open, and the logger.
+final class LibinputCallbacks {
+    /// The only nodes `open_restricted` opens: those transitiond added itself. A belt to go with
+    /// the classification's braces: libinput can never open a keyboard through this context.
+    var allowedNodes: Set<String> = []
+    let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+}
+
+/// A libinput context on the path backend: transitiond adds and removes each touch device itself
+/// (after classifying it) instead of letting libinput take every device of a seat.
+/// Not thread-safe: used on the event loop's thread only.
+final class LibinputContext {
+    let handle: OpaquePointer
+    /// libinput keeps this pointer for the context's lifetime: allocated once here, freed after
+    /// the context.
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let callbacks: LibinputCallbacks
+
+    init(logger: Logger) throws(InputError) {
+        callbacks = LibinputCallbacks(logger: logger)
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, _, userData in
+                guard let path, let userData else { return -EINVAL }
+                let callbacks = Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
+                let node = String(cString: path)
+                guard callbacks.allowedNodes.contains(node) else {
+                    callbacks.logger.error("libinput asked to open \(node), which is not a touch device in use; refused")
+                    return -EACCES
+                }
+                let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in
+                close(fd)
+            }))
+        guard let handle = libinput_path_create_context(interface, Unmanaged.passUnretained(callbacks).toOpaque()) else {
+            interface.deallocate()
+            throw .system("cannot create a libinput context")
+        }
+        self.handle = handle
+        libinput_log_set_priority(handle, LIBINPUT_LOG_PRIORITY_INFO)
+        libinput_log_set_handler(handle) { li, priority, format, args in
+            guard let li, let format, let args, let userData = libinput_get_user_data(li) else { return }
+            let callbacks = Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
+            var buffer = [CChar](repeating: 0, count: 512)
+            _ = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, args) }
+            var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            while message.hasSuffix("\n") { message.removeLast() }
+            let level: Logger.Level = switch priority {
+            case LIBINPUT_LOG_PRIORITY_ERROR: .error
+            case LIBINPUT_LOG_PRIORITY_INFO: .info
+            default: .debug
+            }
+            callbacks.logger.log(level: level, "libinput: \(message)")
+        }
+    }
+
+    deinit {
+        libinput_unref(handle)
+        interface.deinitialize(count: 1)
+        interface.deallocate()
+    }
+
+    /// libinput's epoll fd: call ``dispatch()`` when it is readable.
+    var fileDescriptor: Int32 { libinput_get_fd(handle) }
+
+    /// Adds an event node; returns libinput's device (the caller takes its own reference) or
+    /// `nil` when libinput cannot use it.
+    func add(_ node: String) -> OpaquePointer? {
+        callbacks.allowedNodes.insert(node)
+        guard let device = libinput_path_add_device(handle, node) else {
+            callbacks.allowedNodes.remove(node)
+            return nil
+        }
+        return device
+    }
+
+    /// Removes a device added with ``add(_:)``. Safe to call for a device libinput already removed
+    /// on its own (its node vanished) as long as the caller still holds a reference to it.
+    func remove(_ device: OpaquePointer, node: String) {
+        libinput_path_remove_device(device)
+        callbacks.allowedNodes.remove(node)
+    }
+
+    /// Reads the devices' pending input; returns 0 or a negative errno.
+    func dispatch() -> Int32 { libinput_dispatch(handle) }
+
+    /// The next queued event (the caller destroys it), or `nil`.
+    func nextEvent() -> OpaquePointer? { libinput_get_event(handle) }
+}

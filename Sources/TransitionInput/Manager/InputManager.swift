@@ -1,0 +1,222 @@
+import CLibInput
+public import Logging
+public import TransitionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The input layer: finds touchpads and touchscreens, reads them through libinput and hands
+/// recognised gesture samples to a sink.
+///
+/// Devices: with no explicit paths, every `/dev/input/event*` node on `seat` that udev tags
+/// `ID_INPUT_TOUCHPAD=1` or `ID_INPUT_TOUCHSCREEN=1` and whose capabilities libevdev confirms;
+/// with explicit paths, only those (refusing anything that is not a touch device). Nothing else
+/// is ever opened: not keyboards, not mice. Hotplug comes from a udev monitor: a device that
+/// disappears is cancelled (`GestureInput.deviceRemoved`) and freed, and one that (re)appears is
+/// added with a new ``DeviceID``.
+///
+/// Not thread-safe: create it and call it on the event loop's thread. Watch
+/// ``libinputFileDescriptor`` and call ``dispatch(_:)`` when it is readable; watch
+/// ``udevMonitorFileDescriptor`` (when not `nil`) and call ``handleUdev(_:)``.
+public final class InputManager {
+    /// The seat whose devices are used (when no explicit devices are given).
+    public let seat: String
+    /// The `--device` paths, or empty to use the seat's devices.
+    public let explicitDevices: [String]
+    private let logger: Logger
+    private let udev: Udev
+    private let monitor: UdevMonitor?
+    private let libinput: LibinputContext
+    private var entries: [Entry] = []
+    private var nextID: UInt32 = 1
+    private var batch: [BatchItem] = []
+
+    private struct Entry {
+        var info: InputDeviceInfo
+        var syspath: String
+        let device: OpaquePointer
+        var recognizer: DeviceRecognizer
+    }
+
+    /// Opens udev and libinput and adds the touch devices present now.
+    ///
+    /// Throws ``InputError/refused(path:reason:)`` when an explicit device exists but is not a
+    /// touchpad or touchscreen, and ``InputError/system(_:)`` when libinput or udev cannot start.
+    /// An explicit device that does not exist yet is waited for. Without a udev monitor (no
+    /// netlink, e.g. in some containers) it logs a warning and runs without hotplug.
+    public init(seat: String = "seat0", explicitDevices: [String] = [], logger: Logger) throws(InputError) {
+        self.seat = seat
+        self.explicitDevices = explicitDevices
+        self.logger = logger
+        udev = try Udev()
+        do {
+            monitor = try UdevMonitor(udev: udev)
+        } catch {
+            logger.warning("\(error); devices plugged in later will not be seen")
+            monitor = nil
+        }
+        libinput = try LibinputContext(logger: logger)
+        batch.reserveCapacity(256)
+
+        if explicitDevices.isEmpty {
+            for device in udev.inputEventDevices() {
+                consider(device, seat: seat, quietIgnore: true)
+            }
+        } else {
+            for path in explicitDevices {
+                switch DeviceEvaluation.explicitDevice(path, udev: udev) {
+                case .failure(.missing):
+                    logger.warning("\(path) does not exist (yet); waiting for it to be plugged in")
+                case .failure(.refused(let reason)):
+                    throw .refused(path: path, reason: reason)
+                case .success(let device):
+                    let evaluation = DeviceEvaluation(device, seat: nil)
+                    if case .ignore(let reason) = evaluation.verdict {
+                        throw .refused(path: path, reason: reason)
+                    }
+                    add(evaluation, syspath: device.syspath)
+                }
+            }
+        }
+        if entries.isEmpty {
+            let scope = explicitDevices.isEmpty ? "on \(seat)" : "among the --device paths"
+            logger.notice("no touchpad or touchscreen \(scope) yet; waiting for one to be plugged in")
+        }
+    }
+
+    deinit {
+        for entry in entries {
+            LibinputDecoder.tag(entry.device, with: nil)
+            libinput.remove(entry.device, node: entry.info.node)
+            libinput_device_unref(entry.device)
+        }
+    }
+
+    /// libinput's fd: when readable, call ``dispatch(_:)``.
+    public var libinputFileDescriptor: Int32 { libinput.fileDescriptor }
+
+    /// The udev monitor's fd (hotplug): when readable, call ``handleUdev(_:)``. `nil` when no
+    /// monitor could be created.
+    public var udevMonitorFileDescriptor: Int32? { monitor?.fileDescriptor }
+
+    /// The touch devices in use, in the order they were added.
+    public var devices: [InputDeviceInfo] { entries.map(\.info) }
+
+    /// Reads libinput (call when ``libinputFileDescriptor`` is readable) and hands every
+    /// recognised sample to `sink`, in order, synchronously.
+    public func dispatch(_ sink: (GestureInput) -> Void) {
+        let rc = libinput.dispatch()
+        if rc < 0 { logger.error("libinput_dispatch failed: \(String(cString: strerror(-rc)))") }
+        drain(sink)
+    }
+
+    /// Handles device arrivals and removals (call when ``udevMonitorFileDescriptor`` is readable).
+    /// A removed device's gesture is cancelled through `sink` (`GestureInput.deviceRemoved`).
+    public func handleUdev(_ sink: (GestureInput) -> Void) {
+        guard let monitor else { return }
+        while let device = monitor.receive() {
+            guard device.isEventNode else { continue }
+            switch device.action {
+            case "add":
+                if let i = entries.firstIndex(where: { $0.syspath == device.syspath }) {
+                    remove(at: i, sink, why: "replaced")
+                }
+                if explicitDevices.isEmpty {
+                    consider(device, seat: seat, quietIgnore: true)
+                } else if explicitDevices.contains(where: { DeviceEvaluation.matches(device, path: $0) }) {
+                    consider(device, seat: nil, quietIgnore: false)
+                }
+            case "remove":
+                if let i = entries.firstIndex(where: { $0.syspath == device.syspath }) {
+                    remove(at: i, sink, why: "unplugged")
+                }
+            default:
+                break
+            }
+        }
+        // Let libinput's teardown events of removed devices go (they are ignored).
+        drain(sink)
+    }
+
+    // MARK: - Devices
+
+    private func consider(_ device: UdevDevice, seat: String?, quietIgnore: Bool) {
+        let evaluation = DeviceEvaluation(device, seat: seat)
+        switch evaluation.verdict {
+        case .use:
+            add(evaluation, syspath: device.syspath)
+        case .ignore(let reason):
+            let touchTagged = evaluation.tags.touchpad || evaluation.tags.touchscreen
+            logger.log(level: quietIgnore && !touchTagged ? .debug : .notice,
+                       "ignoring \(evaluation.node) \"\(evaluation.name)\": \(reason)")
+        }
+    }
+
+    private func add(_ evaluation: DeviceEvaluation, syspath: String) {
+        guard case .use(let kind) = evaluation.verdict else { return }
+        guard let device = libinput.add(evaluation.node) else {
+            logger.error("libinput cannot use \(kind.rawValue) \(evaluation.node) \"\(evaluation.name)\"")
+            return
+        }
+        libinput_device_ref(device)
+        let id = DeviceID(nextID)
+        nextID += 1
+        LibinputDecoder.tag(device, with: id)
+        var width = 0.0, height = 0.0
+        let hasSize = libinput_device_get_size(device, &width, &height) == 0
+        let info = InputDeviceInfo(id: id, node: evaluation.node, name: evaluation.name, kind: kind,
+                                   widthMm: hasSize ? width : nil, heightMm: hasSize ? height : nil)
+        entries.append(Entry(info: info, syspath: syspath, device: device, recognizer: DeviceRecognizer(device: id)))
+        let size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
+        logger.notice("using \(kind.rawValue) \(evaluation.node) \"\(evaluation.name)\" as \(id)\(size)")
+        let capability = kind == .touchpad ? LIBINPUT_DEVICE_CAP_GESTURE : LIBINPUT_DEVICE_CAP_TOUCH
+        if libinput_device_has_capability(device, capability) == 0 {
+            logger.warning("libinput reports no \(kind == .touchpad ? "gesture" : "touch") capability for \(evaluation.node)")
+        }
+    }
+
+    private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {
+        let entry = entries.remove(at: index)
+        sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
+        LibinputDecoder.tag(entry.device, with: nil)
+        libinput.remove(entry.device, node: entry.info.node)
+        libinput_device_unref(entry.device)
+        logger.notice("\(entry.info.kind.rawValue) \(entry.info.node) \"\(entry.info.name)\" (\(entry.info.id)) \(why)")
+    }
+
+    // MARK: - Events
+
+    private func drain(_ sink: (GestureInput) -> Void) {
+        batch.removeAll(keepingCapacity: true)
+        var removals = false
+        while let event = libinput.nextEvent() {
+            if let item = LibinputDecoder.decode(event) {
+                if case .removed = item { removals = true }
+                batch.append(item)
+            }
+            libinput_event_destroy(event)
+        }
+        if removals { RemovalFilter.dropTeardown(&batch) }
+        for item in batch {
+            switch item {
+            case .event(let id, let event):
+                guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
+                entries[i].recognizer.handle(event, emit: sink)
+            case .removed(let id):
+                guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
+                remove(at: i, sink, why: "vanished")
+            case .dropped:
+                continue
+            }
+        }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// CLOCK_MONOTONIC now, in µs: the clock libinput's event times use (for removals, which
+    /// carry no libinput time).
+    static func monotonicNowUs() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1_000
+    }
+}
