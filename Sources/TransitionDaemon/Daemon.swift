@@ -1,6 +1,7 @@
 import Glibc
 public import Logging
 public import TransitionCore
+import TransitionInput
 public import TransitionServer
 
 /// The running daemon: one event loop that carries input samples into the engine and the
@@ -15,6 +16,10 @@ public final class Daemon {
     private var animationTimer: TimerID?
     private var animationDeadline: UInt64?
     private var shuttingDown = false
+    var input: InputManager?
+    var recorder: TraceWriter?
+    var replayPending = 0
+    var replayDone = false
 
     /// Builds the loop and the engine; nothing is opened yet.
     public init(options: DaemonOptions, configuration: EngineConfiguration, logger: Logger) throws {
@@ -73,6 +78,7 @@ public final class Daemon {
             animationDeadline = nil
             engine.advance(toUs: EventLoop.nowUs(), emit: publish)
             rescheduleAnimationTimer()
+            exitIfReplayOver()
         }
     }
 
@@ -91,10 +97,18 @@ public final class Daemon {
         loop.stop()
     }
 
-    /// Installs SIGTERM/SIGINT (clean shutdown) handlers and runs the loop until shutdown.
+    /// Called when devices come or go.
+    func deviceCountChanged() {}
+
+    /// Opens everything the options ask for, installs SIGTERM/SIGINT (clean shutdown) handlers
+    /// and runs the loop until shutdown.
     public func run() throws {
         try loop.onSignal(SIGTERM) { [unowned self] in shutdown() }
         try loop.onSignal(SIGINT) { [unowned self] in shutdown() }
+        if let path = options.recordPath { try attachRecorder(path: path) }
+        if !options.noInput { try attachInput() }
+        if let path = options.replayPath { try startReplay(path: path) }
         try loop.run()
+        if let recorder { try? recorder.close() }
     }
 }

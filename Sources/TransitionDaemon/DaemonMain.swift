@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import TransitionCore
+import TransitionInput
 import TransitionServer
 
 /// The daemon's entry point once the command line is parsed: each command returns an exit code
@@ -23,15 +24,24 @@ public enum DaemonMain {
         switch command {
         case .serve:
             do {
-                let daemon = try Daemon(options: options, configuration: EngineConfiguration(transitions: [], bindings: []), logger: logger)
+                let daemon = try Daemon(options: options, configuration: .standard, logger: logger)
                 signal(SIGPIPE, SIG_IGN)
+                if options.printEvents { daemon.addSink(EventPrinter().print) }
                 try daemon.run()
                 return 0
             } catch {
                 logger.critical("\(error)")
                 return 1
             }
-        case .listDevices, .printDefaultConfig, .checkConfig:
+        case .listDevices:
+            do {
+                Console.out(try DeviceListing.scan(seat: options.seat, explicitDevices: options.devices).report)
+                return 0
+            } catch {
+                Console.err("transitiond: \(error)\n")
+                return 1
+            }
+        case .printDefaultConfig, .checkConfig:
             Console.err("transitiond: not available yet\n")
             return 2
         }
