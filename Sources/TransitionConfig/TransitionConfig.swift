@@ -1,2 +1,0 @@
-// TransitionConfig: see Package.swift for where this module sits in the data flow.
-public enum TransitionConfigModule {}

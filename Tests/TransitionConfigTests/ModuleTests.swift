@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionConfig
-
-@Test func moduleLinks() { _ = TransitionConfigModule.self }
