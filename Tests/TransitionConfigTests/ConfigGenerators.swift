@@ -1,0 +1,78 @@
+import PropertyBased
+import TransitionCore
+@testable import TransitionConfig
+
+/// Random valid configurations, for round trips.
+enum ConfigGenerators {
+    static let positive = Gen<Double>.double(in: 0.001...5000)
+    static let unit = Gen<Double>.double(in: 0.001...0.999)
+    static let duration = Gen<Double>.double(in: 0.01...2)
+
+    static let spring = zip(positive, positive, positive, unit).map { m, k, z, e in
+        SpringParameters(mass: m, stiffness: k, dampingRatio: z, epsilon: e)
+    }
+
+    static let completion: Generator<CompletionStyle, AnySequence<Any>> = zip(
+        Gen<Int>.int(in: 0...2), spring, Gen<Curve>.case, duration, duration, positive
+    ).map { kind, s, curve, d1, d2, speed -> CompletionStyle in
+        switch kind {
+        case 0: .spring(s)
+        case 1: .curve(curve, .velocityMatched(min: min(d1, d2), max: max(d1, d2)))
+        default: .curve(curve, .uikit(duration: d1, completionSpeed: speed))
+        }
+    }.eraseToAny()
+
+    static let distance: Generator<Distance?, AnySequence<Any>> = zip(Gen<Int>.int(in: 0...2), positive).map { u, v in
+        Distance(v, [DistanceUnit.units, .mm, .units][u])
+    }.optional.eraseToAny()
+
+    static let settings = zip(
+        distance, unit, Gen<Double>.double(in: 0...10).optional, unit.optional, Gen<Double>.double(in: 0...50)
+    ).map { d, f, v, r, s in (d, f, v, r, s) }.eraseToAny()
+
+    static let extra = zip(
+        completion, positive, Gen<Double>.double(in: 0...1), duration, completion.optional, Gen<Int>.int(in: 1...240)
+    ).map { c, rs, rl, td, tc, fr in (c, rs, rl, td, tc, fr) }.eraseToAny()
+
+    static let spec = zip(settings, extra, Gen<Bool>.bool).map { s, e, common -> TransitionSpec in
+        // Half the transitions take the common values, so [defaults] has something to share.
+        if common { return TransitionSpec(name: "") }
+        return TransitionSpec(name: "", distance: s.0,
+                              decision: DecisionPolicy(finishThreshold: s.1, velocityThreshold: s.2,
+                                                       decelerationRate: s.3, snapDistance: s.4),
+                              completion: e.0, rubberBand: RubberBand(stiffness: e.1, limit: e.2),
+                              triggerDuration: e.3, triggerCompletion: e.4, frameRate: e.5)
+    }.eraseToAny()
+
+    /// Every gesture the schema accepts.
+    static let allGestures: [(GestureSource, Int, Direction)] = GestureSource.allCases.flatMap { source in
+        Schema.fingers(for: source).flatMap { f in Schema.directions(for: source).map { (source, f, $0) } }
+    }
+
+    static let configuration = zip(
+        spec.array(of: 0...6), Gen<Int>.int(in: 0...1000).array(of: 0...8), Gen<Bool>.bool.array(of: 8),
+        positive, Gen<LogLevel>.case, Gen<Bool>.bool
+    ).map { specs, gestureSeeds, withDistance, slop, level, group -> DaemonConfiguration in
+        var transitions = specs
+        for i in transitions.indices { transitions[i].name = "t\(i)" }
+        var bindings: [Binding] = []
+        var used = Set<Int>()
+        for (i, seed) in gestureSeeds.enumerated() where !transitions.isEmpty {
+            let g = seed % allGestures.count
+            guard used.insert(g).inserted else { continue }
+            let (source, fingers, direction) = allGestures[g]
+            let owner = transitions[seed % transitions.count]
+            // The distance in force must fit the gesture: give pinches their own scale.
+            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch ? .scale : .mm) : nil
+            if distance == nil, let d = owner.distance, !BindingDecoding.unit(d.unit, fits: source) {
+                distance = Distance(0.5, source == .pinch ? .scale : .units)
+            }
+            bindings.append(Binding(source: source, fingers: fingers, direction: direction, transition: owner.name,
+                                    distance: distance))
+        }
+        // Bindings come back grouped by transition, in transition order.
+        bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
+        return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop),
+                                   logLevel: level, socketGroup: group ? "grp" : nil)
+    }
+}
