@@ -20,7 +20,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// The built-in configuration, used when no configuration file exists: the engine's
     /// ``TransitionCore/EngineConfiguration/standard`` at log level `info`.
     public static var builtIn: DaemonConfiguration {
-        DaemonConfiguration(engine: BuiltInEngine.standard)
+        DaemonConfiguration(engine: .standard)
     }
 }
 

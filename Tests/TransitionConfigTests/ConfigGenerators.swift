@@ -72,7 +72,8 @@ enum ConfigGenerators {
         }
         // Bindings come back grouped by transition, in transition order.
         bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
-        return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop),
+        return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
+                                                               touchSlop: slop / 8, pinchSlop: slop / 1000),
                                    logLevel: level, socketGroup: group ? "grp" : nil)
     }
 }

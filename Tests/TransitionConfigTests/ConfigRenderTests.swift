@@ -8,12 +8,12 @@ import TransitionCore
         let text = ConfigLoader.renderDefault()
         let parsed = try ConfigLoader.parse(text, source: "default.toml")
         #expect(parsed == DaemonConfiguration.builtIn)
-        #expect(parsed.engine == BuiltInEngine.standard)
+        #expect(parsed.engine == EngineConfiguration.standard)
     }
 
     @Test func renderedDefaultShowsEverySetting() {
         let text = ConfigLoader.renderDefault()
-        for key in ["log_level", "socket_group", "slop", "[defaults]", "distance", "finish_threshold",
+        for key in ["log_level", "socket_group", "slop", "touch_slop", "pinch_slop", "[defaults]", "distance", "finish_threshold",
                     "velocity_threshold", "deceleration_rate", "snap_distance", "rubber_band", "completion",
                     "trigger_duration", "trigger_completion", "frame_rate", "[[transition]]", "binding"] {
             #expect(text.contains(key), "missing \(key)")
@@ -37,6 +37,8 @@ import TransitionCore
             Binding(source: .scroll, fingers: 2, direction: .up, transition: "f"),
         ])
         engine.slop = 7.25
+        engine.touchSlop = 2.5
+        engine.pinchSlop = 0.125
         let config = DaemonConfiguration(engine: engine, logLevel: .trace, socketGroup: "input-users")
         let text = ConfigLoader.render(config)
         #expect(try ConfigLoader.parse(text) == config)

@@ -36,7 +36,9 @@ enum ConfigRenderer {
         } else {
             out += "# socket_group = \"transitiond\"  # owns the socket when transitiond binds it itself\n"
         }
-        out += "slop = \(TOMLWriter.number(engine.slop))  # touchpad units moved before the axis locks\n"
+        out += "slop = \(TOMLWriter.number(engine.slop))  # touchpad units a swipe or scroll moves before its axis locks\n"
+        out += "touch_slop = \(TOMLWriter.number(engine.touchSlop))  # mm a touchscreen pan moves before its axis locks\n"
+        out += "pinch_slop = \(TOMLWriter.number(engine.pinchSlop))  # scale change before a pinch locks\n"
 
         if engine.transitions.isEmpty {
             out += "transition = []  # no transitions (without this line: the built-in ones)\n"

@@ -94,8 +94,9 @@ enum BindingDecoding {
         return ok
     }
 
-    /// Whether `unit` measures `source`'s movement: pinches in scale, everything else in units or mm.
+    /// Whether `unit` measures `source`'s movement (the engine's rule: pinches in scale,
+    /// everything else in touchpad units or mm).
     static func unit(_ unit: DistanceUnit, fits source: GestureSource) -> Bool {
-        source == .pinch ? unit == .scale : unit != .scale
+        Distance(1, unit).inNativeUnits(of: source) != nil
     }
 }
