@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "BenchmarkFixtures", dependencies: [.product(name: "TransitionCore", package: "transitiond")],
                 path: "Sources/BenchmarkFixtures"),
         benchmarkTarget("EngineBenchmarks", [.product(name: "TransitionCore", package: "transitiond")]),
+        benchmarkTarget("ProtocolBenchmarks", [.product(name: "TransitionCore", package: "transitiond"),
+                                               .product(name: "TransitionProtocol", package: "transitiond")]),
     ],
     swiftLanguageModes: [.v6]
 )

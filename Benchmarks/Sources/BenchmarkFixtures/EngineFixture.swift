@@ -45,3 +45,10 @@ public struct EventSink {
         if case .updated(let u) = event.payload { progress = u.progress }
     }
 }
+
+extension Fixture {
+    /// A typical `updated` event mid-gesture.
+    public static let updatedEvent = TransitionEvent(
+        transition: "workspace-right", gesture: 42, timeUs: startUs + 100_000,
+        payload: .updated(UpdatedEvent(progress: 0.4375, rawProgress: 0.4375, velocity: 1.25)))
+}
