@@ -1,0 +1,47 @@
+import TransitionProtocol
+
+/// One connected client, as the server sees it. Lives on the loop's thread.
+final class ClientConnection {
+    let id: UInt64
+    let fd: Int32
+    let credentials: PeerCredentials
+    var watch: WatchID?
+    /// Whether the watch includes `.writable` (only while a backlog exists).
+    var wantsWritable = false
+    var isClosed = false
+
+    /// `nil` until the client subscribes: before that it gets `hello` and replies only.
+    var subscription: Subscription?
+    /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
+    var nextFrameUs: UInt64 = 0
+
+    /// Messages not yet taken for writing.
+    var queue: OutputQueue
+    /// Bytes taken from the queue (or written straight here) and not yet accepted by the socket.
+    var out: [UInt8] = []
+    var outOffset = 0
+
+    /// Received bytes not yet forming a whole line.
+    var inbox: [UInt8] = []
+    /// Fires when a request has been half-sent for too long.
+    var requestTimer: TimerID?
+
+    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits) {
+        self.id = id
+        self.fd = fd
+        self.credentials = credentials
+        self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes)
+    }
+
+    /// Nothing waits to be written: a new message can go straight to the socket.
+    var isIdle: Bool { outOffset == out.count && queue.isEmpty }
+
+    /// Bytes waiting in `out`.
+    var unwrittenBytes: Int { out.count - outOffset }
+
+    var info: ClientInfo {
+        ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
+                   subscription: subscription, queuedMessages: queue.count,
+                   queuedBytes: queue.queuedBytes + unwrittenBytes)
+    }
+}

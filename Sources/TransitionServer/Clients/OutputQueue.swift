@@ -1,0 +1,125 @@
+import TransitionProtocol
+
+/// One client's outgoing messages, waiting for its socket to take them.
+///
+/// Lifecycle events and replies are kept in order and never dropped; `updated` and `frame`
+/// events sit in one slot per (transition, kind), where a newer one replaces the older (latest
+/// wins). Every message gets the connection's next `seq` when it is queued, so a replaced one
+/// leaves a visible gap, and the queue is drained in `seq` order, so a replacement never
+/// overtakes a lifecycle event queued before it.
+///
+/// Bounded: the owner checks ``isOverflowing`` after queueing and disconnects the client.
+struct OutputQueue {
+    private struct Queued {
+        var seq: UInt64
+        var kind: MessageKind
+        var body: [UInt8]
+    }
+
+    /// A coalescing slot. Its buffer is reused once drained, so steady streaming allocates nothing.
+    private struct Slot {
+        var transition: String
+        var kind: EventKind
+        var seq: UInt64
+        var body: [UInt8]
+        var live: Bool
+    }
+
+    let maxMessages: Int
+    let maxBytes: Int
+
+    private var lifecycle: [Queued] = []
+    private var head = 0
+    private var slots: [Slot] = []
+    /// Bytes of queued bodies (lifecycle and live slots).
+    private(set) var queuedBytes = 0
+    /// The `seq` the next queued message gets (`hello` is 1).
+    private(set) var nextSeq: UInt64 = 1
+    /// Messages replaced by newer ones before they were written.
+    private(set) var coalescedCount: UInt64 = 0
+
+    init(maxMessages: Int, maxBytes: Int) {
+        self.maxMessages = maxMessages
+        self.maxBytes = maxBytes
+    }
+
+    /// Lifecycle events and replies waiting.
+    var lifecycleCount: Int { lifecycle.count - head }
+    /// Every message waiting.
+    var count: Int { lifecycleCount + slots.reduce(0) { $0 + ($1.live ? 1 : 0) } }
+    var isEmpty: Bool { lifecycleCount == 0 && !slots.contains(where: \.live) }
+
+    /// Whether the client has fallen too far behind (`extraBytes`: bytes already taken out of
+    /// the queue but not yet written to the socket).
+    func isOverflowing(extraBytes: Int) -> Bool {
+        lifecycleCount > maxMessages || queuedBytes + extraBytes > maxBytes
+    }
+
+    /// Takes a `seq` for a message that bypasses the queue (written straight to an idle socket).
+    mutating func takeSeq() -> UInt64 {
+        defer { nextSeq += 1 }
+        return nextSeq
+    }
+
+    /// Queues a message that must not be dropped.
+    mutating func append(kind: MessageKind, body: [UInt8]) {
+        lifecycle.append(Queued(seq: takeSeq(), kind: kind, body: body))
+        queuedBytes += body.count
+    }
+
+    /// Queues an `updated` or `frame` event, replacing an older one of the same transition that
+    /// is still waiting. Returns whether one was replaced.
+    @discardableResult
+    mutating func coalesce(transition: String, kind: EventKind, body: UnsafeBufferPointer<UInt8>) -> Bool {
+        let seq = takeSeq()
+        if let i = slots.firstIndex(where: { $0.kind == kind && $0.transition == transition }) {
+            let replaced = slots[i].live
+            if replaced {
+                queuedBytes -= slots[i].body.count
+                coalescedCount += 1
+            }
+            slots[i].seq = seq
+            slots[i].body.removeAll(keepingCapacity: true)
+            slots[i].body.append(contentsOf: body)
+            slots[i].live = true
+            queuedBytes += body.count
+            return replaced
+        }
+        slots.append(Slot(transition: transition, kind: kind, seq: seq, body: Array(body), live: true))
+        queuedBytes += body.count
+        return false
+    }
+
+    /// Moves whole lines, oldest `seq` first, onto the end of `out` until `out` holds at least
+    /// `limit` bytes or the queue is empty.
+    mutating func drain(into out: inout [UInt8], limit: Int) {
+        while out.count < limit {
+            var slotIndex: Int?
+            var best = head < lifecycle.count ? lifecycle[head].seq : UInt64.max
+            for i in slots.indices where slots[i].live && slots[i].seq < best {
+                best = slots[i].seq
+                slotIndex = i
+            }
+            if let i = slotIndex {
+                MessageEncoder.appendLine(kind: MessageKind(slots[i].kind), seq: slots[i].seq, body: slots[i].body, to: &out)
+                slots[i].live = false
+                queuedBytes -= slots[i].body.count
+            } else if head < lifecycle.count {
+                let message = lifecycle[head]
+                lifecycle[head].body = []
+                head += 1
+                MessageEncoder.appendLine(kind: message.kind, seq: message.seq, body: message.body, to: &out)
+                queuedBytes -= message.body.count
+            } else {
+                break
+            }
+        }
+        if head == lifecycle.count {
+            lifecycle.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= lifecycle.count {
+            lifecycle.removeFirst(head)
+            head = 0
+        }
+    }
+}

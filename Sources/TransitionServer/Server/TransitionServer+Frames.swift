@@ -1,0 +1,93 @@
+import TransitionCore
+import TransitionProtocol
+
+/// A completion animation being sampled for `frame` events.
+struct RunningAnimation {
+    var gesture: UInt64
+    var startUs: UInt64
+    var sampler: AnimationSampler
+}
+
+extension TransitionServer {
+    /// Starts sampling on `ended`, stops on anything else that ends the animation.
+    func trackAnimation(_ event: TransitionEvent) {
+        switch event.payload {
+        case .ended(let ended):
+            let sampler = ended.animation.sampler
+            if sampler.duration > 0 {
+                animations[event.transition] = RunningAnimation(gesture: event.gesture, startUs: event.timeUs, sampler: sampler)
+            } else {
+                animations[event.transition] = nil
+            }
+            rescheduleFrames()
+        case .began, .paused, .completed:
+            if animations.removeValue(forKey: event.transition) != nil { rescheduleFrames() }
+        case .updated:
+            break
+        }
+    }
+
+    /// Clients that get frames of `transition`.
+    private func wantsFrames(_ client: ClientConnection, of transition: String) -> Bool {
+        guard let s = client.subscription, s.frameRate > 0 else { return false }
+        return s.accepts(.frame, of: transition)
+    }
+
+    private func frameInterval(_ client: ClientConnection) -> UInt64 {
+        1_000_000 / UInt64(max(client.subscription?.frameRate ?? 1, 1))
+    }
+
+    /// Keeps one loop timer at the earliest time a frame is due, and none while nothing animates.
+    func rescheduleFrames() {
+        var deadline: UInt64?
+        if !animations.isEmpty && !isStopped {
+            let now = EventLoop.nowUs()
+            for client in clients.values where animations.keys.contains(where: { wantsFrames(client, of: $0) }) {
+                if client.nextFrameUs + frameInterval(client) < now { client.nextFrameUs = now + frameInterval(client) }
+                deadline = min(deadline ?? .max, client.nextFrameUs)
+            }
+        }
+        guard deadline != frameTimerDeadline else { return }
+        if let frameTimer { loop.cancelTimer(frameTimer) }
+        frameTimer = nil
+        frameTimerDeadline = deadline
+        guard let deadline else { return }
+        frameTimer = loop.schedule(atUs: deadline) { [unowned self] in
+            frameTimer = nil
+            frameTimerDeadline = nil
+            sendFrames()
+        }
+    }
+
+    /// Samples every running animation once and sends it to each client that is due a frame.
+    private func sendFrames() {
+        let now = EventLoop.nowUs()
+        let slackUs: UInt64 = 1000 // serve clients due within a millisecond in the same wake-up
+        let due = clients.values.filter { client in
+            client.nextFrameUs <= now + slackUs && animations.keys.contains(where: { wantsFrames(client, of: $0) })
+        }
+        var finished: [String] = []
+        for (name, animation) in animations.sorted(by: { $0.key < $1.key }) {
+            let receivers = due.filter { wantsFrames($0, of: name) }
+            guard !receivers.isEmpty else { continue }
+            let t = Double(now &- animation.startUs) / 1e6
+            let elapsed = now >= animation.startUs ? t : 0
+            encoder.encodeBody(FrameEvent(transition: name, gesture: animation.gesture, timeUs: now,
+                                          progress: animation.sampler.value(at: elapsed),
+                                          velocity: animation.sampler.velocity(at: elapsed)))
+            for client in receivers {
+                deliverCoalescable(to: client, transition: name, kind: .frame)
+                counters.framesSent += 1
+            }
+            if elapsed >= animation.sampler.duration { finished.append(name) }
+        }
+        for client in due {
+            let interval = frameInterval(client)
+            client.nextFrameUs += interval
+            if client.nextFrameUs <= now { client.nextFrameUs = now + interval }
+        }
+        // The last frame is at (or past) the end: nothing more to sample until `completed`.
+        for name in finished { animations[name] = nil }
+        rescheduleFrames()
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import Logging
+import TransitionCore
+import TransitionProtocol
+
+extension TransitionServer {
+    /// Decodes and answers one request line with exactly one reply.
+    func handleRequestLine(_ line: ArraySlice<UInt8>, from client: ClientConnection) {
+        counters.requests += 1
+        let request: Request
+        do {
+            request = try decodeRequest(line)
+        } catch {
+            reply(to: client, Reply(id: error.id, request: nil, result: .failure(error)))
+            return
+        }
+        do throws(ProtocolError) {
+            let result = try answer(request.command, for: client)
+            reply(to: client, Reply(id: request.id, request: request.name, result: .success(result)))
+            if case .subscribe = request.command { sendSnapshot(to: client) }
+        } catch {
+            var error = error
+            error.id = request.id
+            reply(to: client, Reply(id: request.id, request: request.name, result: .failure(error)))
+        }
+    }
+
+    private func reply(to client: ClientConnection, _ reply: Reply) {
+        if case .failure(let error) = reply.result {
+            counters.requestErrors += 1
+            logger.debug("client \(client.id): request failed: \(error)")
+        }
+        let kind = encoder.encodeBody(reply)
+        deliver(to: client, kind: kind, body: encoder.body)
+    }
+
+    private func answer(_ command: Request.Command, for client: ClientConnection) throws(ProtocolError) -> ReplyResult {
+        switch command {
+        case .subscribe(let subscription):
+            if let names = subscription.transitions {
+                let known = Set((delegate?.transitionInfos() ?? []).map(\.name))
+                if let unknown = names.subtracting(known).sorted().first {
+                    throw ProtocolError(.unknownTransition, "no transition named \"\(unknown)\" (configured: \(known.sorted().joined(separator: ", ")))")
+                }
+            }
+            client.subscription = subscription
+            client.nextFrameUs = 0
+            logger.debug("client \(client.id) subscribed")
+            rescheduleFrames()
+            return .subscribed
+        case .list:
+            let infos = delegate?.transitionInfos() ?? []
+            let states = Dictionary((delegate?.transitionStates(atUs: EventLoop.nowUs()) ?? []).map { ($0.name, $0) },
+                                    uniquingKeysWith: { first, _ in first })
+            return .list(infos.map { info in
+                TransitionListing(info: info, state: states[info.name]
+                    ?? TransitionState(name: info.name, phase: .idle, gesture: nil, progress: 0, velocity: 0))
+            })
+        case .status:
+            let now = EventLoop.nowUs()
+            var counters = self.counters.dictionary
+            counters["clients_connected"] = UInt64(clients.count)
+            for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
+            return .status(StatusInfo(
+                server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
+                uptimeUs: now - startedUs, devices: delegate?.deviceInfos() ?? [],
+                clients: clients.values.sorted { $0.id < $1.id }.map(\.info), counters: counters,
+                transitions: delegate?.transitionStates(atUs: now) ?? []))
+        case .trigger(let request):
+            let delegate = try requireDelegate()
+            try requireTransition(request.transition, delegate)
+            logger.info("client \(client.id) triggers \(request.transition)\(request.reverse ? " (reverse)" : "")")
+            triggerCapture = (request.transition, nil)
+            defer { triggerCapture = nil }
+            do {
+                try delegate.runTrigger(request)
+            } catch {
+                throw ProtocolError(.failed, error.message)
+            }
+            return .triggered(gesture: triggerCapture?.gesture)
+        case .cancel(let transition):
+            let delegate = try requireDelegate()
+            if let transition { try requireTransition(transition, delegate) }
+            logger.info("client \(client.id) cancels \(transition ?? "every transition")")
+            do {
+                return .cancelled(count: try delegate.cancelTransitions(transition))
+            } catch {
+                throw ProtocolError(.failed, error.message)
+            }
+        case .sync:
+            return .synced
+        }
+    }
+
+    private func requireDelegate() throws(ProtocolError) -> any TransitionServerDelegate {
+        guard let delegate else { throw ProtocolError(.unavailable, "no engine is attached to this server") }
+        return delegate
+    }
+
+    private func requireTransition(_ name: String, _ delegate: any TransitionServerDelegate) throws(ProtocolError) {
+        let known = delegate.transitionInfos().map(\.name)
+        guard known.contains(name) else {
+            throw ProtocolError(.unknownTransition, "no transition named \"\(name)\" (configured: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    /// The state of every subscribed transition, right after the `subscribe` reply.
+    private func sendSnapshot(to client: ClientConnection) {
+        guard let subscription = client.subscription else { return }
+        let now = EventLoop.nowUs()
+        let states = (delegate?.transitionStates(atUs: now) ?? []).filter { subscription.accepts(transition: $0.name) }
+        let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
+        deliver(to: client, kind: kind, body: encoder.body)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionServer
-
-@Test func moduleLinks() { _ = TransitionServerModule.self }
