@@ -37,7 +37,9 @@ public enum TransitionOrigin: Sendable, Hashable, Codable {
 public struct BeganEvent: Sendable, Hashable, Codable {
     public var origin: TransitionOrigin
     public var direction: Direction?
-    /// Progress at the start (0 for a fresh gesture, the caught value after a catch).
+    /// Progress at the start: 0 for a gesture; for a trigger its starting value (0, or 1 when
+    /// reversed, or the value of the animation it took over). A catch does not begin anew: it
+    /// continues the caught gesture id after `paused`.
     public var from: Double
     public var interactive: Bool
     public init(origin: TransitionOrigin, direction: Direction?, from: Double, interactive: Bool) {
@@ -88,6 +90,11 @@ public struct CompletedEvent: Sendable, Hashable, Codable {
 }
 
 /// One step of a transition, as streamed to clients.
+///
+/// The events of one gesture id always come in this order (see ``TransitionEngine``):
+/// `began · updated* · ended · ((paused · updated*)? · ended)* · completed`.
+/// `paused` is a catch by a new touch; an `ended` after it (or after another `ended`) redirects
+/// the same run. Ids count from 1; times never decrease.
 public struct TransitionEvent: Sendable, Hashable, Codable {
     public enum Payload: Sendable, Hashable, Codable {
         case began(BeganEvent)

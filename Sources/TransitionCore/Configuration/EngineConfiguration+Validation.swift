@@ -1,0 +1,162 @@
+extension EngineConfiguration {
+    /// Springs that need longer than this (seconds) to settle from one progress unit away are
+    /// refused: a transition would animate for minutes.
+    public static let maximumSettleTime: Double = 60
+
+    /// Finger counts a binding may ask for, per source: libinput swipes have 3 or more fingers,
+    /// two-finger scrolls exactly 2, pinches 2 or more, touchscreens 1 or more; 10 at most.
+    public static func allowedFingers(for source: GestureSource) -> ClosedRange<Int> {
+        switch source {
+        case .swipe: 3...10
+        case .scroll: 2...2
+        case .pinch: 2...10
+        case .touch: 1...10
+        }
+    }
+
+    /// Checks everything the engine relies on; the first problem found is thrown with a
+    /// message that names the transition or binding. ``TransitionEngine`` calls this in `init`
+    /// and `reconfigure`; the configuration loader may call it to report errors early.
+    ///
+    /// Refused: an empty or duplicate transition name; a distance that is zero, negative, NaN
+    /// or infinite, or in a unit its source cannot use (a scale for a swipe, mm for a pinch);
+    /// thresholds out of range (finish threshold outside [0, 1], a negative or non-finite
+    /// velocity threshold or snap distance, a deceleration rate outside (0, 1)); springs with
+    /// non-positive mass, stiffness or damping ratio, epsilon outside (0, 1), or settling in
+    /// more than ``maximumSettleTime``; curve timings with negative or non-finite durations;
+    /// a negative trigger duration; a rubber band with negative values; a frame rate outside
+    /// 1...1000; slops that are negative or not finite; a binding to an unknown transition, a
+    /// finger count its source never reports, a direction on the wrong axis for its source
+    /// (pinches are in/out, pans left/right/up/down), and two bindings for the same source,
+    /// finger count and direction.
+    public func validate() throws(ConfigurationError) {
+        for (name, value) in [("slop", slop), ("touch_slop", touchSlop), ("pinch_slop", pinchSlop)] {
+            guard value.isFinite, value >= 0 else {
+                throw ConfigurationError("\(name) must be a finite number ≥ 0 (got \(value))")
+            }
+        }
+        var names = Set<String>()
+        for spec in transitions {
+            guard !spec.name.isEmpty else { throw ConfigurationError("a transition has an empty name") }
+            guard names.insert(spec.name).inserted else {
+                throw ConfigurationError("duplicate transition name '\(spec.name)'")
+            }
+            try spec.validate()
+        }
+        var seen: [String: String] = [:]
+        for binding in bindings {
+            let key = binding.gestureName
+            let what = "binding \(key) -> '\(binding.transition)'"
+            guard let spec = transitions.first(where: { $0.name == binding.transition }) else {
+                throw ConfigurationError("\(what): unknown transition '\(binding.transition)'")
+            }
+            guard Self.allowedFingers(for: binding.source).contains(binding.fingers) else {
+                let r = Self.allowedFingers(for: binding.source)
+                throw ConfigurationError(
+                    "\(what): \(binding.source.rawValue) gestures have \(r.lowerBound)...\(r.upperBound) fingers (got \(binding.fingers))")
+            }
+            guard (binding.source == .pinch) == (binding.direction.axis == .scale) else {
+                throw ConfigurationError(binding.source == .pinch
+                    ? "\(what): a pinch goes in or out, not \(binding.direction.rawValue)"
+                    : "\(what): a \(binding.source.rawValue) goes left, right, up or down, not \(binding.direction.rawValue)")
+            }
+            if let previous = seen[key] {
+                throw ConfigurationError(
+                    "two bindings for \(key): transitions '\(previous)' and '\(binding.transition)'")
+            }
+            seen[key] = binding.transition
+            if let distance = binding.distance ?? spec.distance {
+                let origin = binding.distance != nil ? what : "transition '\(spec.name)' (used by \(what))"
+                try distance.validate(for: binding.source, in: origin)
+            }
+        }
+    }
+}
+
+extension Binding {
+    /// `<source><fingers>-<direction>`, the name the standard configuration gives its transition.
+    public var gestureName: String { "\(source.rawValue)\(fingers)-\(direction.rawValue)" }
+}
+
+extension Distance {
+    func validate(for source: GestureSource, in origin: String) throws(ConfigurationError) {
+        guard value.isFinite, value > 0 else {
+            throw ConfigurationError("\(origin): distance must be a positive finite number (got \(value))")
+        }
+        guard inNativeUnits(of: source) != nil else {
+            throw ConfigurationError(
+                "\(origin): a \(source.rawValue) distance cannot be in \(unit.rawValue) (use \(SourceDefaults.nativeUnit(of: source).rawValue))")
+        }
+    }
+}
+
+extension TransitionSpec {
+    /// Checks this transition's own settings (see ``EngineConfiguration/validate()``).
+    public func validate() throws(ConfigurationError) {
+        let me = "transition '\(name)'"
+        if let distance {
+            guard distance.value.isFinite, distance.value > 0 else {
+                throw ConfigurationError("\(me): distance must be a positive finite number (got \(distance.value))")
+            }
+        }
+        let d = decision
+        guard d.finishThreshold.isFinite, (0...1).contains(d.finishThreshold) else {
+            throw ConfigurationError("\(me): finish threshold must be in 0...1 (got \(d.finishThreshold))")
+        }
+        if let v = d.velocityThreshold, !(v.isFinite && v >= 0) {
+            throw ConfigurationError("\(me): velocity threshold must be a finite number ≥ 0 (got \(v))")
+        }
+        if let r = d.decelerationRate, !(r > 0 && r < 1) {
+            throw ConfigurationError("\(me): deceleration rate must be between 0 and 1, exclusive (got \(r))")
+        }
+        guard d.snapDistance.isFinite, d.snapDistance >= 0 else {
+            throw ConfigurationError("\(me): snap distance must be a finite number ≥ 0 (got \(d.snapDistance))")
+        }
+        try completion.validate(in: "\(me) completion")
+        if let trigger = triggerCompletion { try trigger.validate(in: "\(me) trigger completion") }
+        guard triggerDuration.isFinite, triggerDuration >= 0 else {
+            throw ConfigurationError("\(me): trigger duration must be a finite number of seconds ≥ 0 (got \(triggerDuration))")
+        }
+        guard rubberBand.stiffness.isFinite, rubberBand.stiffness >= 0,
+              rubberBand.limit.isFinite, rubberBand.limit >= 0 else {
+            throw ConfigurationError(
+                "\(me): rubber band stiffness and limit must be finite numbers ≥ 0 (got \(rubberBand.stiffness), \(rubberBand.limit))")
+        }
+        guard (1...1000).contains(frameRate) else {
+            throw ConfigurationError("\(me): frame rate must be 1...1000 per second (got \(frameRate))")
+        }
+    }
+}
+
+extension CompletionStyle {
+    /// Checks the spring parameters or curve timing; `origin` names where it comes from.
+    public func validate(in origin: String) throws(ConfigurationError) {
+        switch self {
+        case .spring(let p):
+            for (name, value) in [("mass", p.mass), ("stiffness", p.stiffness), ("damping ratio", p.dampingRatio)] {
+                guard value.isFinite, value > 0 else {
+                    throw ConfigurationError("\(origin): spring \(name) must be a positive finite number (got \(value))")
+                }
+            }
+            guard p.epsilon > 0, p.epsilon < 1 else {
+                throw ConfigurationError("\(origin): spring epsilon must be between 0 and 1, exclusive (got \(p.epsilon))")
+            }
+            let settle = p.unitSettleTime
+            guard settle <= EngineConfiguration.maximumSettleTime else {
+                throw ConfigurationError(
+                    "\(origin): spring too soft, it takes \(Int(settle)) s to settle (at most \(Int(EngineConfiguration.maximumSettleTime)) s; raise stiffness or damping ratio)")
+            }
+        case .curve(_, .velocityMatched(let lo, let hi)):
+            guard lo.isFinite, hi.isFinite, lo >= 0, hi >= lo else {
+                throw ConfigurationError("\(origin): curve durations need 0 ≤ min ≤ max, finite (got \(lo), \(hi))")
+            }
+        case .curve(_, .uikit(let duration, let speed)):
+            guard duration.isFinite, duration >= 0 else {
+                throw ConfigurationError("\(origin): curve duration must be a finite number of seconds ≥ 0 (got \(duration))")
+            }
+            guard speed.isFinite, speed > 0 else {
+                throw ConfigurationError("\(origin): completion speed must be a positive finite number (got \(speed))")
+            }
+        }
+    }
+}

@@ -1,0 +1,215 @@
+// Gesture input: begin, pending, lock, drive, release, hold, catch, device removal.
+extension TransitionEngine {
+    func existingSlot(_ device: DeviceID) -> Int? {
+        slots.firstIndex { $0.device == device }
+    }
+
+    mutating func slot(_ device: DeviceID) -> Int {
+        if let i = existingSlot(device) { return i }
+        slots.append(DeviceSlot(device: device))
+        return slots.count - 1
+    }
+
+    mutating func gestureBegan(_ b: GestureBegin, now: UInt64, emit: (TransitionEvent) -> Void) {
+        let i = slot(b.device)
+        switch slots[i].gesture {
+        case .none, .holding, .handoff: break      // a hold turning into a pan keeps its catch
+        case .pending, .ignored, .driving: closeGesture(i, cancel: nil, timeUs: b.timeUs, now: now, emit: emit)
+        }
+        catchAnimations(of: b.device, now: now, emit: emit)
+        slots[i].gesture = .pending(PendingPan(source: b.source, fingers: b.fingers, extent: b.extent))
+        slots[i].tracker.reset()
+    }
+
+    mutating func gestureUpdated(_ u: GestureUpdate, now: UInt64, emit: (TransitionEvent) -> Void) {
+        guard u.dx.isFinite, u.dy.isFinite, let i = existingSlot(u.device) else { return }
+        switch slots[i].gesture {
+        case .pending(var pan):
+            pan.dx += u.dx
+            pan.dy += u.dy
+            let moved = pan.distanceMoved
+            if moved > 0 && moved >= configuration.slop(for: pan.source) {
+                lock(slot: i, pan, sample: u, now: now, emit: emit)
+            } else {
+                slots[i].gesture = .pending(pan)
+            }
+        case .driving(let t):
+            drive(t, slot: i, dx: u.dx, dy: u.dy, timeUs: u.timeUs, now: now, emit: emit)
+        case .none, .holding, .handoff, .ignored:
+            return
+        }
+    }
+
+    mutating func gestureEnded(_ e: GestureEnd, now: UInt64, emit: (TransitionEvent) -> Void) {
+        guard let i = existingSlot(e.device) else { return }
+        if case .none = slots[i].gesture { return }
+        closeGesture(i, cancel: e.cancel, timeUs: e.timeUs, now: now, emit: emit)
+    }
+
+    mutating func holdBegan(_ h: HoldBegin, now: UInt64, emit: (TransitionEvent) -> Void) {
+        let i = slot(h.device)
+        switch slots[i].gesture {
+        case .none, .holding, .handoff: break
+        case .pending, .ignored, .driving: closeGesture(i, cancel: nil, timeUs: h.timeUs, now: now, emit: emit)
+        }
+        catchAnimations(of: h.device, now: now, emit: emit)
+        slots[i].gesture = .holding
+    }
+
+    mutating func holdEnded(_ h: HoldEnd, now: UInt64, emit: (TransitionEvent) -> Void) {
+        guard let i = existingSlot(h.device), case .holding = slots[i].gesture else { return }
+        if h.cancelled {
+            slots[i].gesture = .handoff(deadlineUs: now.addingSaturating(Self.holdHandoffUs))
+        } else {
+            slots[i].gesture = .none
+            resolvePaused(of: h.device, except: nil, cancel: nil, now: now, emit: emit)
+        }
+    }
+
+    mutating func removeDevice(_ device: DeviceID, now: UInt64, emit: (TransitionEvent) -> Void) {
+        for t in runs.indices where runs[t]?.device == device {
+            switch runs[t]!.phase {
+            case .interactive, .paused: _ = cancelRun(t, reason: .deviceRemoved, now: now, emit: emit)
+            case .animating: break
+            }
+            runs[t]?.device = nil       // nothing can catch it from this device any more
+        }
+        if let i = existingSlot(device) { slots.remove(at: i) }
+    }
+
+    /// Ends whatever the device's fingers were doing: releases a driven transition, decides
+    /// the paused ones.
+    mutating func closeGesture(_ i: Int, cancel: InputCancelCause?, timeUs: UInt64, now: UInt64,
+                               emit: (TransitionEvent) -> Void) {
+        let device = slots[i].device
+        if case .driving(let t) = slots[i].gesture {
+            release(t, slot: i, cancel: cancel, timeUs: timeUs, now: now, emit: emit)
+        }
+        slots[i].gesture = .none
+        resolvePaused(of: device, except: nil, cancel: cancel, now: now, emit: emit)
+    }
+
+    /// Freezes every animation the device released: `paused`.
+    mutating func catchAnimations(of device: DeviceID, now: UInt64, emit: (TransitionEvent) -> Void) {
+        for t in runs.indices {
+            guard let run = runs[t], run.device == device, case .animating(let a) = run.phase else { continue }
+            let value = a.value(atUs: now)
+            runs[t]!.phase = .paused(value: value)
+            emit(event(t, run.id, now, .paused(PausedEvent(progress: value))))
+        }
+    }
+
+    /// Decides every transition the device holds paused (but `except`) like a release with
+    /// zero velocity at the paused value; cancelled input cancels them.
+    mutating func resolvePaused(of device: DeviceID, except: Int?, cancel: InputCancelCause?, now: UInt64,
+                                emit: (TransitionEvent) -> Void) {
+        for t in runs.indices where t != except {
+            guard let run = runs[t], run.device == device, case .paused(let value) = run.phase else { continue }
+            let spec = configuration.transitions[t]
+            let decision = ReleaseDecision.decide(
+                progress: value, startProgress: value, cancelPoint: run.cancelPoint, travel: 0, velocity: 0,
+                cancelled: cancel,
+                policy: .init(finish: spec.decision.finishThreshold, velocity: .infinity, projectionTime: 0, snapTravel: 0))
+            let to = decision.outcome == .finish ? 1 : run.cancelPoint
+            startAnimation(t, decision.outcome, decision.reason, from: value, to: to, velocity: 0,
+                           animation: spec.completion.animation(from: value, to: to, velocity: 0), now: now, emit: emit)
+        }
+    }
+
+    /// The pan moved past the slop: pick the transition and start driving it.
+    mutating func lock(slot i: Int, _ pan: PendingPan, sample u: GestureUpdate, now: UInt64,
+                       emit: (TransitionEvent) -> Void) {
+        let device = slots[i].device
+        let direction = pan.lockedDirection
+        let caught = caughtBinding(device: device, pan: pan, direction: direction)
+        resolvePaused(of: device, except: caught?.transition, cancel: nil, now: now, emit: emit)
+        let target: (transition: Int, binding: Binding)
+        if let caught {
+            target = caught
+        } else {
+            guard let k = bindingIndex(source: pan.source, fingers: pan.fingers, direction: direction),
+                  runs[bindingTargets[k]] == nil else {
+                slots[i].gesture = .ignored
+                return
+            }
+            target = (bindingTargets[k], configuration.bindings[k])
+        }
+        let t = target.transition, b = target.binding
+        let spec = configuration.transitions[t]
+        let distance = (b.distance ?? spec.distance)?.inNativeUnits(of: pan.source)
+            ?? SourceDefaults.distance(for: pan.source, axis: b.direction.axis, extent: pan.extent)
+        var driven = Drive(source: pan.source, axis: b.direction.axis, sign: b.direction.sign, distance: distance,
+                          startProgress: 0,
+                          thresholds: ReleaseDecision.Thresholds(spec.decision, source: pan.source, distance: distance),
+                          rubberBand: spec.rubberBand)
+        if caught != nil, case .paused(let value)? = runs[t]?.phase {
+            driven.startProgress = value
+            runs[t]!.phase = .interactive(driven)
+        } else {
+            let id = nextGestureID
+            nextGestureID += 1
+            runs[t] = Run(id: id, cancelPoint: 0, device: device, phase: .interactive(driven))
+            let began = BeganEvent(origin: .gesture(source: pan.source, fingers: pan.fingers, device: device),
+                                   direction: b.direction, from: 0, interactive: true)
+            emit(event(t, id, now, .began(began)))
+        }
+        slots[i].gesture = .driving(t)
+        slots[i].tracker.reset()
+        drive(t, slot: i, dx: u.dx, dy: u.dy, timeUs: u.timeUs, now: now, emit: emit)
+    }
+
+    /// A binding of a transition this device holds paused, on the pan's source, finger count
+    /// and axis; the one in the pan's direction if there is one.
+    func caughtBinding(device: DeviceID, pan: PendingPan, direction: Direction) -> (transition: Int, binding: Binding)? {
+        var fallback: (transition: Int, binding: Binding)?
+        for k in configuration.bindings.indices {
+            let b = configuration.bindings[k]
+            guard b.source == pan.source, b.fingers == pan.fingers, b.direction.axis == direction.axis else { continue }
+            let t = bindingTargets[k]
+            guard let run = runs[t], run.device == device, case .paused = run.phase else { continue }
+            if b.direction == direction { return (t, b) }
+            if fallback == nil { fallback = (t, b) }
+        }
+        return fallback
+    }
+
+    func bindingIndex(source: GestureSource, fingers: Int, direction: Direction) -> Int? {
+        configuration.bindings.firstIndex { $0.source == source && $0.fingers == fingers && $0.direction == direction }
+    }
+
+    /// One sample of a driven pan: the hot path. Allocates nothing.
+    mutating func drive(_ t: Int, slot i: Int, dx: Double, dy: Double, timeUs: UInt64, now: UInt64,
+                        emit: (TransitionEvent) -> Void) {
+        guard case .interactive(var d)? = runs[t]?.phase else { return }
+        let dp = d.move(by: d.axis.component(dx: dx, dy: dy))
+        runs[t]!.phase = .interactive(d)
+        slots[i].tracker.push(timeUs: timeUs, delta: dp)
+        let updated = UpdatedEvent(progress: d.shownProgress, rawProgress: d.rawProgress,
+                                   velocity: slots[i].tracker.velocity)
+        emit(event(t, runs[t]!.id, now, .updated(updated)))
+    }
+
+    /// The fingers lifted (or the input was cancelled): decide and animate.
+    mutating func release(_ t: Int, slot i: Int, cancel: InputCancelCause?, timeUs: UInt64, now: UInt64,
+                          emit: (TransitionEvent) -> Void) {
+        guard let run = runs[t], case .interactive(let d) = run.phase else { return }
+        slots[i].tracker.push(timeUs: timeUs, delta: 0)
+        let v = slots[i].tracker.velocity
+        let decision = ReleaseDecision.decide(
+            progress: d.rawProgress, startProgress: d.startProgress, cancelPoint: run.cancelPoint,
+            travel: d.travel, velocity: v, cancelled: cancel, policy: d.thresholds)
+        let from = d.shownProgress
+        let to = decision.outcome == .finish ? 1 : run.cancelPoint
+        let animation: AnimationDescription = decision.snap
+            ? .none(to: to)
+            : configuration.transitions[t].completion.animation(from: from, to: to, velocity: v)
+        startAnimation(t, decision.outcome, decision.reason, from: from, to: to, velocity: v,
+                       animation: animation, now: now, emit: emit)
+    }
+
+    /// The velocity of the finger driving `run`, 0 when none.
+    func driverVelocity(_ run: Run) -> Double {
+        guard let device = run.device, let s = existingSlot(device) else { return 0 }
+        return slots[s].tracker.velocity
+    }
+}

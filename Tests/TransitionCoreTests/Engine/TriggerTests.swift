@@ -1,0 +1,93 @@
+import Testing
+@testable import TransitionCore
+
+@Suite struct TriggerTests {
+    @Test func forwardFromIdle() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t", after: 5)
+        #expect(h.events.kinds == ["began", "ended"])
+        #expect(h.events[0].began == BeganEvent(origin: .trigger(reverse: false), direction: nil, from: 0, interactive: false))
+        let ended = h.events[1].ended!
+        #expect(ended.outcome == .finish && ended.reason == .trigger && ended.from == 0 && ended.to == 1)
+        #expect(ended.animation == .spring(SpringAnimation(from: 0, to: 1, initialVelocity: 0, parameters: .default)))
+        #expect(h.events.allSatisfy { $0.gesture == 1 && $0.timeUs == 5000 })
+        h.advanceToDeadline()
+        #expect(h.events.last!.completed == CompletedEvent(finished: true, progress: 1))
+    }
+
+    @Test func reverseFromIdleRunsFromOneToZero() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t", reverse: true)
+        #expect(h.events[0].began!.from == 1)
+        let ended = h.events[1].ended!
+        #expect(ended.outcome == .cancel && ended.from == 1 && ended.to == 0 && ended.reason == .trigger)
+        h.advanceToDeadline()
+        #expect(h.events.last!.completed == CompletedEvent(finished: false, progress: 0))
+    }
+
+    @Test func curvesRunTheTriggerDuration() throws {
+        var h = EngineHarness(single { $0.triggerCompletion = .curve(.easeInOut, .gnome); $0.triggerDuration = 0.25 })
+        try h.trigger("t")
+        #expect(h.events.lastEnded!.animation == .curve(CurveAnimation(from: 0, to: 1, curve: .easeInOut, duration: 0.25)))
+        #expect(h.engine.nextDeadlineUs == 250_000)
+        h.advance(to: 249.999)
+        #expect(h.events.last!.kind == "ended")
+        h.advance(to: 250)
+        #expect(h.events.last!.kind == "completed")
+    }
+
+    @Test func overridesPerCall() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t", duration: 0.5, completion: .curve(.linear, .gnome))
+        #expect(h.events.lastEnded!.animation == .curve(CurveAnimation(from: 0, to: 1, curve: .linear, duration: 0.5)))
+        _ = h.take()
+        h.advanceToDeadline()
+        try h.trigger("t", completion: .spring(.bouncy))
+        guard case .spring(let s) = h.events.lastEnded!.animation else { Issue.record(); return }
+        #expect(s.parameters == .bouncy)
+    }
+
+    @Test func zeroDurationRunsCompleteAtOnce() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t", duration: 0, completion: .curve(.linear, .gnome))
+        #expect(h.events.kinds == ["began", "ended", "completed"])
+        #expect(h.state("t").phase == .idle)
+    }
+
+    @Test func aTriggerSupersedesAnAnimation() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t")
+        try h.trigger("t", reverse: true, after: 40)
+        let value = h.events[2].ended!.from
+        #expect(h.events.map { "\($0.gesture):\($0.kind)" } ==
+                ["1:began", "1:ended", "1:ended", "1:completed", "2:began", "2:ended"])
+        let superseded = h.events[2].ended!
+        #expect(superseded.reason == .superseded && superseded.to == value && superseded.animation == .none(to: value))
+        #expect(h.events[3].completed == CompletedEvent(finished: false, progress: value))
+        #expect(h.events[4].began!.from == value)
+        #expect(value > 0 && value < 1)
+        // the new run starts at the old one's velocity, for continuity
+        guard case .spring(let s) = h.events[5].ended!.animation else { Issue.record(); return }
+        #expect(s.initialVelocity == superseded.velocity && s.initialVelocity > 0)
+    }
+
+    @Test func aFingerOnItMakesItBusy() {
+        var h = EngineHarness(single())
+        h.begin()
+        h.pan(dx: 20, count: 2)
+        #expect {
+            try h.trigger("t")
+        } throws: { error in
+            (error as? EngineError)?.message == "transition 't' is busy: a gesture on device1 is driving it"
+        }
+    }
+
+    @Test func unknownNamesAndBadOverrides() {
+        var h = EngineHarness(single())
+        #expect { try h.trigger("nope") } throws: { ($0 as? EngineError)?.message == "unknown transition 'nope'" }
+        #expect(throws: EngineError.self) { try h.trigger("t", duration: -1) }
+        #expect(throws: EngineError.self) { try h.trigger("t", duration: .nan) }
+        #expect(throws: EngineError.self) { try h.trigger("t", completion: .spring(SpringParameters(mass: 0))) }
+        #expect(h.events.isEmpty)
+    }
+}

@@ -1,0 +1,133 @@
+@testable import TransitionCore
+
+/// Drives a `TransitionEngine` with readable steps (times in ms) and records what it emits.
+struct EngineHarness {
+    var engine: TransitionEngine
+    var events: [TransitionEvent] = []
+    var nowMs: Double = 0
+
+    init(_ configuration: EngineConfiguration = .standard) {
+        engine = try! TransitionEngine(configuration: configuration)
+    }
+
+    static func us(_ ms: Double) -> UInt64 { UInt64((ms * 1000).rounded()) }
+
+    mutating func feed(_ input: GestureInput) {
+        engine.handle(input) { events.append($0) }
+    }
+
+    mutating func begin(_ device: UInt32 = 1, _ source: GestureSource = .swipe, fingers: Int = 3, at ms: Double? = nil,
+                        after stepMs: Double = 0, extent: DeviceExtent? = nil) {
+        if let ms { nowMs = ms }
+        nowMs += stepMs
+        feed(.begin(GestureBegin(device: DeviceID(device), source: source, fingers: fingers,
+                                 timeUs: Self.us(nowMs), extent: extent)))
+    }
+
+    /// One update `stepMs` after the previous input.
+    mutating func move(_ device: UInt32 = 1, dx: Double = 0, dy: Double = 0, after stepMs: Double = 10) {
+        nowMs += stepMs
+        feed(.update(GestureUpdate(device: DeviceID(device), dx: dx, dy: dy, timeUs: Self.us(nowMs))))
+    }
+
+    /// `count` equal updates.
+    mutating func pan(_ device: UInt32 = 1, dx: Double = 0, dy: Double = 0, count: Int, every stepMs: Double = 10) {
+        for _ in 0..<count { move(device, dx: dx, dy: dy, after: stepMs) }
+    }
+
+    mutating func end(_ device: UInt32 = 1, cancel: InputCancelCause? = nil, after stepMs: Double = 0) {
+        nowMs += stepMs
+        feed(.end(GestureEnd(device: DeviceID(device), cancel: cancel, timeUs: Self.us(nowMs))))
+    }
+
+    mutating func hold(_ device: UInt32 = 1, fingers: Int = 3, after stepMs: Double = 0) {
+        nowMs += stepMs
+        feed(.holdBegin(HoldBegin(device: DeviceID(device), fingers: fingers, timeUs: Self.us(nowMs))))
+    }
+
+    mutating func holdEnd(_ device: UInt32 = 1, cancelled: Bool = false, after stepMs: Double = 0) {
+        nowMs += stepMs
+        feed(.holdEnd(HoldEnd(device: DeviceID(device), cancelled: cancelled, timeUs: Self.us(nowMs))))
+    }
+
+    mutating func remove(_ device: UInt32 = 1, after stepMs: Double = 0) {
+        nowMs += stepMs
+        feed(.deviceRemoved(device: DeviceID(device), timeUs: Self.us(nowMs)))
+    }
+
+    mutating func advance(to ms: Double) {
+        nowMs = ms
+        engine.advance(toUs: Self.us(ms)) { events.append($0) }
+    }
+
+    /// Advances to the engine's next deadline, if any.
+    mutating func advanceToDeadline() {
+        guard let d = engine.nextDeadlineUs else { return }
+        nowMs = max(nowMs, Double(d) / 1000)
+        engine.advance(toUs: d) { events.append($0) }
+    }
+
+    mutating func trigger(_ name: String, reverse: Bool = false, duration: Double? = nil,
+                          completion: CompletionStyle? = nil, after stepMs: Double = 0) throws(EngineError) {
+        nowMs += stepMs
+        try engine.trigger(name, reverse: reverse, duration: duration, completion: completion,
+                           nowUs: Self.us(nowMs)) { events.append($0) }
+    }
+
+    @discardableResult
+    mutating func cancel(_ name: String?, reason: EndReason = .client, after stepMs: Double = 0) throws(EngineError) -> Int {
+        nowMs += stepMs
+        return try engine.cancel(name, reason: reason, nowUs: Self.us(nowMs)) { events.append($0) }
+    }
+
+    mutating func take() -> [TransitionEvent] {
+        defer { events = [] }
+        return events
+    }
+
+    func state(_ name: String, atMs ms: Double? = nil) -> TransitionState {
+        engine.states(atUs: Self.us(ms ?? nowMs)).first { $0.name == name }!
+    }
+}
+
+extension TransitionEvent {
+    var kind: String {
+        switch payload {
+        case .began: "began"
+        case .updated: "updated"
+        case .ended: "ended"
+        case .paused: "paused"
+        case .completed: "completed"
+        }
+    }
+    var began: BeganEvent? { if case .began(let e) = payload { e } else { nil } }
+    var updated: UpdatedEvent? { if case .updated(let e) = payload { e } else { nil } }
+    var ended: EndedEvent? { if case .ended(let e) = payload { e } else { nil } }
+    var paused: PausedEvent? { if case .paused(let e) = payload { e } else { nil } }
+    var completed: CompletedEvent? { if case .completed(let e) = payload { e } else { nil } }
+}
+
+extension Array where Element == TransitionEvent {
+    var kinds: [String] { map(\.kind) }
+    /// Kinds with runs of `updated` collapsed to one `updated*`.
+    var shape: [String] {
+        var out: [String] = []
+        for k in kinds {
+            if k == "updated" && out.last == "updated*" { continue }
+            out.append(k == "updated" ? "updated*" : k)
+        }
+        return out
+    }
+    var lastEnded: EndedEvent? { reversed().lazy.compactMap(\.ended).first }
+    var lastUpdated: UpdatedEvent? { reversed().lazy.compactMap(\.updated).first }
+}
+
+/// A configuration with one transition bound to one gesture.
+func single(_ name: String = "t", source: GestureSource = .swipe, fingers: Int = 3, direction: Direction = .right,
+            distance: Distance? = Distance(100, .units), spec: (inout TransitionSpec) -> Void = { _ in }) -> EngineConfiguration {
+    var s = TransitionSpec(name: name, distance: distance)
+    spec(&s)
+    return EngineConfiguration(transitions: [s], bindings: [
+        Binding(source: source, fingers: fingers, direction: direction, transition: name),
+    ])
+}
