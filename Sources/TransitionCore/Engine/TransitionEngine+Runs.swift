@@ -28,7 +28,7 @@ extension TransitionEngine {
             var due: Int?
             var dueUs = UInt64.max
             for t in runs.indices {
-                if case .animating(let a)? = runs[t]?.phase, a.endUs <= now, a.endUs < dueUs {
+                if case .animating(let a)? = runs[t]?.phase, a.endUs <= now, due == nil || a.endUs < dueUs {
                     due = t
                     dueUs = a.endUs
                 }
