@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["TransitionCore", "TransitionProtocol", "CLinux", "CSystemd",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "CLinux"], swiftSettings: strict),
+        .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "CLinux"], swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionCore", "CLinux",
                     .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer"],
+        .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
+                    "TransitionCore", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient"],
                     swiftSettings: strict),

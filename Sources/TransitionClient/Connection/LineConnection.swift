@@ -1,0 +1,158 @@
+import CLinux
+import Glibc
+public import TransitionProtocol
+
+/// A blocking connection to transitiond: requests out, JSON lines in. For tools and for the
+/// reader thread of ``TransitionClient``.
+///
+/// Not thread-safe except for ``shutdown()``, which another thread may call to wake a
+/// blocked ``receiveLine()``.
+public final class LineConnection {
+    /// The socket path connected to.
+    public let path: String
+    /// The socket (for ``TransitionClient``'s writer, which sends under its own lock).
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+    private var closed = false
+
+    /// Connects to the first path of `candidates` that answers (see
+    /// ``SocketLocation/clientCandidates(explicit:environment:uid:)``).
+    public static func connect(candidates: [String]) throws(ClientError) -> LineConnection {
+        var attempts: [(path: String, reason: String)] = []
+        for path in candidates {
+            do {
+                return try LineConnection(path: path)
+            } catch .unreachable(let failed) {
+                attempts += failed
+            } catch {
+                throw error
+            }
+        }
+        throw .unreachable(attempts)
+    }
+
+    /// Connects to `path`.
+    public init(path: String) throws(ClientError) {
+        self.path = path
+        let bytes = Array(path.utf8)
+        var address = sockaddr_un()
+        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(path) }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .io("socket: \(String(cString: strerror(clinux_errno())))") }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1))
+            }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(clinux_errno()))
+            Glibc.close(fd)
+            throw .unreachable([(path, reason)])
+        }
+    }
+
+    deinit { close() }
+
+    /// Sends one request line.
+    public func send(_ request: Request) throws(ClientError) {
+        try send(encodeRequest(request))
+    }
+
+    /// Sends raw bytes (a request line, newline included).
+    public func send(_ bytes: [UInt8]) throws(ClientError) {
+        try Self.send(bytes, to: fd, path: path)
+    }
+
+    static func send(_ bytes: [UInt8], to fd: Int32, path: String) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                let error = clinux_errno()
+                if error == EINTR { continue }
+                throw .io("write to \(path): \(String(cString: strerror(error)))")
+            }
+            offset += n
+        }
+    }
+
+    /// The next line, without its newline; `nil` at the end of the stream.
+    public func receiveLine() throws(ClientError) -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[..<newline]
+                buffer.removeFirst(newline + 1)
+                scanned = 0
+                return line
+            }
+            scanned = buffer.count
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return nil }
+            if n < 0 {
+                let error = clinux_errno()
+                if error == EINTR { continue }
+                if error == ECONNRESET || error == EBADF || error == ENOTCONN { return nil }
+                throw .io("read from \(path): \(String(cString: strerror(error)))")
+            }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// The next message, decoded; `nil` at the end of the stream.
+    public func receive() throws(ClientError) -> ReceivedMessage? {
+        guard let line = try receiveLine() else { return nil }
+        do {
+            return try decodeServerMessage(line)
+        } catch {
+            throw .malformed(error.message)
+        }
+    }
+
+    /// Reads the `hello` that opens every connection.
+    public func receiveHello() throws(ClientError) -> Hello {
+        guard let message = try receive() else { throw .disconnected(nil) }
+        switch message.message {
+        case .hello(let hello): return hello
+        case .goodbye(let goodbye): throw .disconnected(goodbye)
+        default: throw .malformed("expected hello first, got \(message.message.eventName)")
+        }
+    }
+
+    /// Sends `request` and reads until its reply; `other` sees every message read before it.
+    public func perform(_ request: Request, other: (ReceivedMessage) -> Void = { _ in }) throws(ClientError) -> ReplyResult {
+        try send(request)
+        while true {
+            guard let message = try receive() else { throw .disconnected(nil) }
+            switch message.message {
+            case .reply(let reply) where reply.id == request.id:
+                switch reply.result {
+                case .success(let result): return result
+                case .failure(let error): throw .rejected(error)
+                }
+            case .goodbye(let goodbye):
+                throw .disconnected(goodbye)
+            default:
+                other(message)
+            }
+        }
+    }
+
+    /// Wakes a thread blocked in ``receiveLine()`` (which then returns `nil`); safe from any thread.
+    public func shutdown() {
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Closes the socket. Idempotent.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+    }
+}

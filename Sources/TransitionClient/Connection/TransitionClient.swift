@@ -1,0 +1,206 @@
+import Foundation
+import Glibc
+import Synchronization
+public import TransitionProtocol
+
+/// An asynchronous transitiond client for Swift apps: a stream of decoded messages, requests
+/// answered by their replies, and automatic reconnection with backoff (re-subscribing each time,
+/// so the `snapshot` that follows puts the app back in sync).
+///
+/// A dedicated thread does the blocking reads; requests are written from the caller's task
+/// under a lock. Safe to share between tasks.
+///
+/// ```swift
+/// let client = TransitionClient(options: .init(subscription: Subscription(transitions: ["workspace"])))
+/// var tracker = TransitionTracker(transition: "workspace")
+/// for await event in client.events {
+///     if case .message(let received) = event { tracker.apply(received.message) }
+/// }
+/// ```
+public final class TransitionClient: Sendable {
+    /// How to connect and what to ask for.
+    public struct Options: Sendable {
+        /// The socket; `nil` follows ``SocketLocation/clientCandidates(explicit:environment:uid:)``.
+        public var socketPath: String?
+        /// Sent on every (re)connection; `nil` for a client that only makes requests.
+        public var subscription: Subscription?
+        /// Reconnect after the connection drops (or cannot be made); otherwise the event stream
+        /// ends with the first disconnection.
+        public var reconnect: Bool
+        /// First and longest wait between attempts, seconds (doubling in between).
+        public var initialBackoff: Double
+        public var maxBackoff: Double
+
+        public init(socketPath: String? = nil, subscription: Subscription? = nil, reconnect: Bool = true,
+                    initialBackoff: Double = 0.1, maxBackoff: Double = 5) {
+            self.socketPath = socketPath; self.subscription = subscription; self.reconnect = reconnect
+            self.initialBackoff = initialBackoff; self.maxBackoff = maxBackoff
+        }
+    }
+
+    /// What the event stream carries.
+    public enum Event: Sendable {
+        /// A connection is up; the server's `hello`.
+        case connected(Hello)
+        /// A message other than a reply to this client's own requests.
+        case message(ReceivedMessage)
+        /// The connection dropped or could not be made (reported once per outage).
+        case disconnected(ClientError)
+    }
+
+    /// Every event, in order. Buffers without bound: consume it.
+    public let events: AsyncStream<Event>
+
+    private struct State {
+        var fd: Int32?
+        var path = ""
+        var nextID: Int64 = 1
+        var pending: [Int64: CheckedContinuation<ReplyResult, any Error>] = [:]
+        var subscription: Subscription?
+        var closed = false
+    }
+
+    private let options: Options
+    private let candidates: [String]
+    private let state: Mutex<State>
+    private let continuation: AsyncStream<Event>.Continuation
+
+    /// Starts connecting at once, on a thread of its own.
+    public init(options: Options = Options()) {
+        self.options = options
+        var environment: [String: String] = [:]
+        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        candidates = SocketLocation.clientCandidates(explicit: options.socketPath, environment: environment, uid: getuid())
+        state = Mutex(State(subscription: options.subscription))
+        (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        continuation.onTermination = { [weak self] _ in self?.close() }
+        let thread = Thread { [self] in run() }
+        thread.name = "transitiond-client"
+        thread.start()
+    }
+
+    /// Sends a request and waits for its reply. A `subscribe` that succeeds becomes the
+    /// subscription sent on reconnection.
+    public func request(_ command: Request.Command) async throws(ClientError) -> ReplyResult {
+        do {
+            let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ReplyResult, any Error>) in
+                let failure: ClientError? = state.withLock { state in
+                    guard !state.closed else { return .closed }
+                    guard let fd = state.fd else { return .disconnected(nil) }
+                    let id = state.nextID
+                    state.nextID += 1
+                    do throws(ClientError) {
+                        try LineConnection.send(encodeRequest(Request(id: .int(id), command)), to: fd, path: state.path)
+                    } catch {
+                        return error
+                    }
+                    state.pending[id] = continuation
+                    return nil
+                }
+                if let failure { continuation.resume(throwing: failure) }
+            }
+            if case .subscribe(let subscription) = command { state.withLock { $0.subscription = subscription } }
+            return result
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    /// Disconnects for good: pending requests fail with ``ClientError/closed`` and the event
+    /// stream ends.
+    public func close() {
+        let pending = state.withLock { state -> [CheckedContinuation<ReplyResult, any Error>] in
+            state.closed = true
+            if let fd = state.fd { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+            defer { state.pending = [:] }
+            return Array(state.pending.values)
+        }
+        for continuation in pending { continuation.resume(throwing: ClientError.closed) }
+    }
+
+    private var isClosed: Bool { state.withLock { $0.closed } }
+
+    // MARK: The reader thread
+
+    private func run() {
+        var backoff = options.initialBackoff
+        var reportedOutage = false
+        while !isClosed {
+            // Kept outside the `do` so it is closed only after writers stopped seeing its fd.
+            var connection: LineConnection?
+            do throws(ClientError) {
+                let opened = try LineConnection.connect(candidates: candidates)
+                connection = opened
+                let hello = try opened.receiveHello()
+                // Publish the socket for writers and (re)subscribe, under the writers' lock.
+                try state.withLock { state throws(ClientError) in
+                    state.fd = opened.fd
+                    state.path = opened.path
+                    if state.closed { opened.shutdown() }
+                    if let subscription = state.subscription {
+                        try opened.send(Request(id: .string("transitiond-client-subscribe"), .subscribe(subscription)))
+                    }
+                }
+                backoff = options.initialBackoff
+                reportedOutage = false
+                continuation.yield(.connected(hello))
+                let goodbye = try readMessages(from: opened)
+                failPending(.disconnected(goodbye))
+                if !isClosed { continuation.yield(.disconnected(.disconnected(goodbye))) }
+                reportedOutage = true
+            } catch {
+                failPending(error)
+                if !reportedOutage && !isClosed { continuation.yield(.disconnected(error)) }
+                reportedOutage = true
+            }
+            connection?.close()
+            guard options.reconnect else { break }
+            sleep(seconds: backoff)
+            backoff = min(backoff * 2, options.maxBackoff)
+        }
+        close()
+        continuation.finish()
+    }
+
+    /// Reads until the connection ends; returns the `goodbye`, if one came.
+    private func readMessages(from connection: LineConnection) throws(ClientError) -> Goodbye? {
+        var goodbye: Goodbye?
+        while let message = try connection.receive() {
+            if case .reply(let reply) = message.message, case .int(let id)? = reply.id,
+               let waiting = state.withLock({ $0.pending.removeValue(forKey: id) }) {
+                switch reply.result {
+                case .success(let result): waiting.resume(returning: result)
+                case .failure(let error): waiting.resume(throwing: ClientError.rejected(error))
+                }
+                continue
+            }
+            if case .goodbye(let bye) = message.message { goodbye = bye }
+            continuation.yield(.message(message))
+        }
+        return goodbye
+    }
+
+    /// Forgets the socket and fails every request still waiting for a reply.
+    private func failPending(_ error: ClientError) {
+        let pending = state.withLock { state -> [CheckedContinuation<ReplyResult, any Error>] in
+            state.fd = nil
+            defer { state.pending = [:] }
+            return Array(state.pending.values)
+        }
+        for waiting in pending { waiting.resume(throwing: error) }
+    }
+
+    /// Sleeps in short steps so ``close()`` is noticed promptly.
+    private func sleep(seconds: Double) {
+        var remaining = seconds
+        while remaining > 0 && !isClosed {
+            let step = min(remaining, 0.05)
+            usleep(UInt32(step * 1e6))
+            remaining -= step
+        }
+    }
+}

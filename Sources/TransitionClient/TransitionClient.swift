@@ -1,2 +1,0 @@
-// TransitionClient: see Package.swift for where this module sits in the data flow.
-public enum TransitionClientModule {}

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import Logging
+import Synchronization
+import TransitionCore
+import TransitionProtocol
+import TransitionServer
+
+/// A minimal engine stand-in: two transitions, idle; `trigger` publishes began + ended.
+final class StubDelegate: TransitionServerDelegate {
+    weak var server: TransitionServer?
+    var nextGesture: UInt64 = 500
+    func transitionInfos() -> [TransitionInfo] { [TransitionInfo(name: "workspace"), TransitionInfo(name: "overview")] }
+    func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {
+        transitionInfos().map { TransitionState(name: $0.name, phase: .idle, gesture: nil, progress: 0, velocity: 0) }
+    }
+    func runTrigger(_ request: TriggerRequest) throws(EngineError) {
+        nextGesture += 1
+        let now = EventLoop.nowUs()
+        server?.publish(TransitionEvent(transition: request.transition, gesture: nextGesture, timeUs: now, payload: .began(
+            BeganEvent(origin: .trigger(reverse: request.reverse), direction: nil, from: 0, interactive: false))))
+        server?.publish(TransitionEvent(transition: request.transition, gesture: nextGesture, timeUs: now, payload: .ended(
+            EndedEvent(outcome: .finish, reason: .trigger, from: 0, to: 1, velocity: 0,
+                       animation: .curve(CurveAnimation(from: 0, to: 1, curve: .easeOutCubic, duration: request.duration ?? 0.05))))))
+    }
+    func cancelTransitions(_ transition: String?) throws(EngineError) -> Int { 0 }
+}
+
+/// Carries the loop's server across threads; only dereferenced on the loop's thread.
+final class LoopConfined<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// A server on the real event loop, on its own thread, at `path`.
+final class ClientHarness: Sendable {
+    let path: String
+    private let remote: EventLoop.Remote
+    private let server: LoopConfined<TransitionServer>
+    private let stopped = DispatchSemaphore(value: 0)
+
+    init(path: String) throws {
+        self.path = path
+        let ready = DispatchSemaphore(value: 0)
+        let started = Mutex<(EventLoop.Remote, LoopConfined<TransitionServer>)?>(nil)
+        let failure = Mutex<String?>(nil)
+        let stopped = self.stopped
+        Thread {
+            do {
+                let loop = try EventLoop()
+                var logger = Logger(label: "test")
+                logger.logLevel = .error
+                let server = TransitionServer(loop: loop, listener: try UnixListener.bind(path: path), logger: logger)
+                let delegate = StubDelegate()
+                delegate.server = server
+                server.delegate = delegate
+                try server.start()
+                started.withLock { $0 = (loop.remote, LoopConfined(server)) }
+                ready.signal()
+                try loop.run()
+                server.shutdown()
+                _ = delegate
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                ready.signal()
+            }
+            stopped.signal()
+        }.start()
+        ready.wait()
+        if let message = failure.withLock({ $0 }) { throw TestFailure(message) }
+        (remote, server) = started.withLock { $0! }
+    }
+
+    func publish(_ events: [TransitionEvent]) {
+        let done = DispatchSemaphore(value: 0)
+        let server = self.server
+        remote.execute {
+            for event in events { server.value.publish(event) }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    func stop() {
+        remote.stop()
+        stopped.wait()
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func temporaryDirectory() throws -> String {
+    var template = Array("/tmp/transitiond-client-XXXXXX".utf8CString)
+    guard let result = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
+    return String(cString: result)
+}

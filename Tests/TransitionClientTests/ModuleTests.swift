@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionClient
-
-@Test func moduleLinks() { _ = TransitionClientModule.self }
