@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// CLOCK_MONOTONIC in microseconds: the clock of every `time_us` the server sends (libinput's
