@@ -1,32 +1,44 @@
 import Glibc
 public import Logging
+public import TransitionConfig
 public import TransitionCore
 import TransitionInput
 public import TransitionServer
 
 /// The running daemon: one event loop that carries input samples into the engine and the
-/// engine's events out to every sink (socket clients, `--print-events`), and schedules the loop's
-/// only timers — animation completions — from the engine's own deadline.
+/// engine's events out to every sink (socket clients, `--print-events`), and schedules the
+/// loop's timers — animation completions — from the engine's own deadline.
+///
+/// Single-threaded: everything runs on the thread that calls ``run()``.
 public final class Daemon {
     public let loop: EventLoop
     public private(set) var engine: TransitionEngine
     let options: DaemonOptions
     let logger: Logger
+    let notifier = SystemdNotifier()
+    var reloader: ConfigReloader
+    let logLevel: LogLevelControl?
     private var sinks: [(TransitionEvent) -> Void] = []
     private var animationTimer: TimerID?
     private var animationDeadline: UInt64?
     private var shuttingDown = false
     var input: InputManager?
+    var server: TransitionServer?
     var recorder: TraceWriter?
     var replayPending = 0
     var replayDone = false
+    var samplesHandled: UInt64 = 0
 
-    /// Builds the loop and the engine; nothing is opened yet.
-    public init(options: DaemonOptions, configuration: EngineConfiguration, logger: Logger) throws {
+    /// Builds the loop and the engine from `configuration`; nothing is opened yet.
+    /// `logLevel` is changed when a reload brings a new `log_level` (unless `--log-level` was given).
+    public init(options: DaemonOptions, configuration: DaemonConfiguration, configPath: String?,
+                logLevel: LogLevelControl?, logger: Logger) throws {
         self.options = options
         self.logger = logger
+        self.logLevel = logLevel
         self.loop = try EventLoop()
-        self.engine = try TransitionEngine(configuration: configuration)
+        self.engine = try TransitionEngine(configuration: configuration.engine)
+        self.reloader = ConfigReloader(current: configuration, explicitPath: options.configPath)
     }
 
     /// Adds a consumer of every transition event, in emission order.
@@ -36,6 +48,7 @@ public final class Daemon {
 
     /// Feeds one recognised input sample through the engine.
     public func handle(_ input: GestureInput) {
+        samplesHandled += 1
         engine.handle(input, emit: publish)
         rescheduleAnimationTimer()
     }
@@ -56,7 +69,7 @@ public final class Daemon {
     }
 
     /// Replaces the engine configuration; on error the old one stays in force.
-    public func reconfigure(_ configuration: EngineConfiguration) throws(ConfigurationError) {
+    func reconfigure(_ configuration: EngineConfiguration) throws(ConfigurationError) {
         try engine.reconfigure(configuration, nowUs: EventLoop.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
@@ -88,26 +101,30 @@ public final class Daemon {
             && engine.states(atUs: EventLoop.nowUs()).allSatisfy { $0.phase == .idle }
     }
 
-    /// Ends running transitions as cancelled for clients, then stops the loop.
+    /// Ends running transitions as cancelled for clients (reason `shutdown`), says goodbye to
+    /// every client, removes the socket file it created, and stops the loop.
     public func shutdown() {
         guard !shuttingDown else { return }
         shuttingDown = true
         logger.notice("shutting down")
+        notifier.stopping(status: "shutting down")
         _ = try? engine.cancel(nil, reason: .shutdown, nowUs: EventLoop.nowUs(), emit: publish)
+        server?.shutdown()
         loop.stop()
     }
 
-    /// Called when devices come or go.
-    func deviceCountChanged() {}
-
-    /// Opens everything the options ask for, installs SIGTERM/SIGINT (clean shutdown) handlers
-    /// and runs the loop until shutdown.
+    /// Opens everything the options ask for, tells systemd it is ready, and runs the loop until
+    /// SIGTERM or SIGINT.
     public func run() throws {
         try loop.onSignal(SIGTERM) { [unowned self] in shutdown() }
         try loop.onSignal(SIGINT) { [unowned self] in shutdown() }
+        try loop.onSignal(SIGHUP) { [unowned self] in reload() }
         if let path = options.recordPath { try attachRecorder(path: path) }
         if !options.noInput { try attachInput() }
+        if !options.noSocket { try attachServer(group: reloader.current.socketGroup) }
         if let path = options.replayPath { try startReplay(path: path) }
+        startWatchdog()
+        notifier.ready(status: statusLine)
         try loop.run()
         if let recorder { try? recorder.close() }
     }

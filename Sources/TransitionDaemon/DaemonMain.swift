@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TransitionConfig
 import TransitionCore
 import TransitionInput
 import TransitionServer
@@ -15,24 +16,9 @@ public enum DaemonMain {
 
     /// Runs `command`; returns the process exit code.
     public static func run(_ options: DaemonOptions, command: Command) -> Int32 {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = Logger.Level(rawValue: options.logLevel ?? "info") ?? .info
-            return handler
-        }
-        let logger = Logger(label: "transitiond")
         switch command {
         case .serve:
-            do {
-                let daemon = try Daemon(options: options, configuration: .standard, logger: logger)
-                signal(SIGPIPE, SIG_IGN)
-                if options.printEvents { daemon.addSink(EventPrinter().print) }
-                try daemon.run()
-                return 0
-            } catch {
-                logger.critical("\(error)")
-                return 1
-            }
+            return serve(options)
         case .listDevices:
             do {
                 Console.out(try DeviceListing.scan(seat: options.seat, explicitDevices: options.devices).report)
@@ -41,9 +27,55 @@ public enum DaemonMain {
                 Console.err("transitiond: \(error)\n")
                 return 1
             }
-        case .printDefaultConfig, .checkConfig:
-            Console.err("transitiond: not available yet\n")
+        case .printDefaultConfig:
+            Console.out(ConfigLoader.renderDefault())
+            return 0
+        case .checkConfig(let path):
+            do {
+                let configuration = try ConfigLoader.load(path: path)
+                Console.out("\(path): OK, \(configuration.engine.transitions.count) transitions, "
+                            + "\(configuration.engine.bindings.count) bindings\n")
+                return 0
+            } catch {
+                Console.err("\(error)\n")
+                return 1
+            }
+        }
+    }
+
+    private static func serve(_ options: DaemonOptions) -> Int32 {
+        // The configuration first: its log level sets up logging, and a broken file stops here.
+        let configuration: DaemonConfiguration
+        let configPath: String?
+        do throws(ConfigError) {
+            if let path = options.configPath {
+                configuration = try ConfigLoader.load(path: path)
+                configPath = path
+            } else {
+                (configuration, configPath) = try ConfigLoader.loadSystem()
+            }
+        } catch {
+            Console.err("transitiond: the configuration has errors:\n\(error)\n")
+            return 1
+        }
+        let requested = options.logLevel.flatMap { Logger.Level(rawValue: $0) }
+        if let name = options.logLevel, requested == nil {
+            Console.err("transitiond: unknown log level '\(name)' (trace, debug, info, notice, warning, error, critical)\n")
             return 2
+        }
+        let control = JournalLogging.bootstrap(level: requested ?? Logger.Level(configuration.logLevel))
+        let logger = Logger(label: "transitiond")
+        logger.info("transitiond \(DaemonVersion.string) starting with \(configPath ?? "the built-in configuration")")
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            let daemon = try Daemon(options: options, configuration: configuration, configPath: configPath,
+                                    logLevel: requested == nil ? control : nil, logger: logger)
+            if options.printEvents { daemon.addSink(EventPrinter().print) }
+            try daemon.run()
+            return 0
+        } catch {
+            logger.critical("\(error)")
+            return 1
         }
     }
 }

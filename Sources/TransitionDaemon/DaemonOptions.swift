@@ -23,14 +23,17 @@ public struct DaemonOptions: Sendable {
     public var logLevel: String?
     /// Do not read input devices (replay only, or socket-only testing).
     public var noInput: Bool
+    /// Do not serve the socket (`--print-events` or `--record` only).
+    public var noSocket: Bool
 
     public init(configPath: String? = nil, configPathExplicit: Bool = false, socketPath: String? = nil,
                 devices: [String] = [], seat: String = "seat0", recordPath: String? = nil,
                 replayPath: String? = nil, exitAfterReplay: Bool = false, printEvents: Bool = false,
-                logLevel: String? = nil, noInput: Bool = false) {
+                logLevel: String? = nil, noInput: Bool = false, noSocket: Bool = false) {
         self.configPath = configPath; self.configPathExplicit = configPathExplicit
         self.socketPath = socketPath; self.devices = devices; self.seat = seat
         self.recordPath = recordPath; self.replayPath = replayPath; self.exitAfterReplay = exitAfterReplay
         self.printEvents = printEvents; self.logLevel = logLevel; self.noInput = noInput
+        self.noSocket = noSocket
     }
 }

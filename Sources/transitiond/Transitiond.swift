@@ -45,6 +45,9 @@ struct Transitiond: ParsableCommand {
     @Flag(name: .long, help: "Do not open input devices (for --replay and socket-only use).")
     var noInput = false
 
+    @Flag(name: .long, help: "Do not serve the socket (for --print-events or --record alone).")
+    var noSocket = false
+
     @Flag(name: .long, help: "Print the built-in default configuration and exit.")
     var printDefaultConfig = false
 
@@ -55,7 +58,7 @@ struct Transitiond: ParsableCommand {
         let options = DaemonOptions(
             configPath: config, configPathExplicit: config != nil, socketPath: socket, devices: device,
             seat: seat, recordPath: record, replayPath: replay, exitAfterReplay: exitAfterReplay,
-            printEvents: printEvents, logLevel: logLevel, noInput: noInput)
+            printEvents: printEvents, logLevel: logLevel, noInput: noInput, noSocket: noSocket)
         let code = DaemonMain.run(options, command: command)
         if code != 0 { throw ExitCode(code) }
     }

@@ -1,0 +1,28 @@
+import Logging
+import TransitionServer
+import TransitionConfig
+import TransitionCore
+
+extension Daemon {
+    /// SIGHUP: reads the configuration again. A broken file keeps the old configuration in
+    /// force and logs every problem with its line; a valid one replaces it, and transitions
+    /// that no longer exist end as cancelled (reason `shutdown`), the others keep running.
+    func reload() {
+        notifier.reloading()
+        switch reloader.reload() {
+        case .applied(let new, _):
+            do {
+                try reconfigure(new.engine)
+                if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
+                logger.notice("configuration reloaded: \(new.engine.transitions.count) transitions")
+            } catch {
+                logger.error("configuration rejected, keeping the old one: \(error)")
+            }
+        case .unchanged:
+            logger.info("configuration reloaded: unchanged")
+        case .kept(let error):
+            logger.error("configuration has errors, keeping the old one:\n\(error)")
+        }
+        notifier.ready(status: statusLine)
+    }
+}

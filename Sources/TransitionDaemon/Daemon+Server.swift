@@ -1,0 +1,89 @@
+import Glibc
+import Logging
+public import TransitionCore
+import TransitionInput
+public import TransitionProtocol
+public import TransitionServer
+
+extension Daemon {
+    /// Serves the protocol on the socket systemd passed (socket activation), or else on
+    /// `--socket PATH` or the default path, replacing a stale socket file and refusing to start
+    /// beside a live instance.
+    func attachServer(group: String?) throws {
+        let listener: UnixListener
+        let activation = SocketActivation.inspect()
+        for rejected in activation.rejected {
+            logger.warning("ignoring a descriptor systemd passed: \(rejected)")
+        }
+        if let fd = activation.accepted.first {
+            listener = try UnixListener.adopt(fd: fd, path: options.socketPath)
+        } else {
+            let environment = ProcessEnvironment.current
+            guard let path = options.socketPath
+                ?? SocketLocation.serverDefault(environment: environment, uid: getuid())
+            else {
+                throw DaemonError("no runtime directory for the socket: $XDG_RUNTIME_DIR is unset; pass --socket PATH")
+            }
+            listener = try UnixListener.bind(path: path, group: group)
+        }
+        let server = TransitionServer(loop: loop, listener: listener, logger: Logger(label: "transitiond.server"))
+        server.delegate = self
+        try server.start()
+        self.server = server
+        addSink(server.publish)
+    }
+}
+
+extension Daemon: TransitionServerDelegate {
+    public func transitionInfos() -> [TransitionInfo] {
+        TransitionInfo.list(from: engine.configuration)
+    }
+
+    public func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {
+        engine.states(atUs: nowUs)
+    }
+
+    public func deviceInfos() -> [DeviceInfo] {
+        (input?.devices ?? []).map { device in
+            DeviceInfo(id: device.id.rawValue, name: device.name,
+                       deviceClass: device.kind == .touchscreen ? .touchscreen : .touchpad,
+                       node: device.node, widthMm: device.widthMm, heightMm: device.heightMm)
+        }
+    }
+
+    public func statusCounters() -> [String: UInt64] {
+        ["samples": samplesHandled]
+    }
+
+    public func runTrigger(_ request: TriggerRequest) throws(EngineError) {
+        let spec = engine.configuration.transitions.first { $0.name == request.transition }
+        try trigger(request.transition, reverse: request.reverse, duration: request.duration,
+                    completion: request.completionStyle(defaultDuration: spec?.triggerDuration ?? 0.35))
+    }
+
+    public func cancelTransitions(_ transition: String?) throws(EngineError) -> Int {
+        try cancel(transition, reason: .client)
+    }
+}
+
+/// A failure that stops the daemon from starting, with the sentence to log.
+struct DaemonError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The process environment as a dictionary.
+enum ProcessEnvironment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") {
+                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

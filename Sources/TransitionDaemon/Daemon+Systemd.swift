@@ -1,0 +1,30 @@
+import Logging
+import TransitionInput
+import TransitionServer
+
+extension Daemon {
+    /// The `STATUS=` line systemd shows.
+    var statusLine: String {
+        let devices = input?.devices.count ?? 0
+        let clients = server?.clientCount ?? 0
+        let waiting = devices == 0 && input != nil ? " (waiting for a touch device)" : ""
+        return "\(devices) device\(devices == 1 ? "" : "s")\(waiting), \(clients) client\(clients == 1 ? "" : "s")"
+    }
+
+    /// Devices came or went: tell systemd.
+    func deviceCountChanged() {
+        notifier.status(statusLine)
+    }
+
+    /// With `WatchdogSec=`: pings systemd from a loop timer at half the interval, so a stuck
+    /// loop stops the pings and systemd restarts the daemon. Without it, nothing is scheduled
+    /// and the idle loop never wakes.
+    func startWatchdog() {
+        guard let interval = notifier.watchdogIntervalUs, interval > 0 else { return }
+        func ping() {
+            notifier.watchdog()
+            loop.schedule(atUs: EventLoop.nowUs() + interval) { ping() }
+        }
+        ping()
+    }
+}
