@@ -25,6 +25,9 @@ let package = Package(
         .executable(name: "transition-vdev", targets: ["transition-vdev"]),
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
         .library(name: "TransitionProtocol", targets: ["TransitionProtocol"]),
+        // For the separate Benchmarks/ and Fuzz/ packages.
+        .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
+        .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
     ],
     dependencies: [
