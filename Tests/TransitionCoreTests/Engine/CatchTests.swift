@@ -152,6 +152,6 @@ import Testing
     @Test func aPausedTransitionIsBusyForTriggers() {
         var h = finishing()
         h.hold(after: 10)
-        #expect(throws: EngineError.self) { try h.trigger("t") }
+        #expect(throws: EngineError("transition 't' is busy: a touch on device1 has caught it")) { try h.trigger("t") }
     }
 }
