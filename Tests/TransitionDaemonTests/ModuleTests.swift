@@ -1,4 +1,0 @@
-import Testing
-@testable import TransitionDaemon
-
-@Test func moduleLinks() { _ = Daemon.self }
