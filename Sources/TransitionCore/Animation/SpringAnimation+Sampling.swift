@@ -14,8 +14,8 @@ extension SpringParameters {
     }
 
     /// Time for a spring released at rest one progress unit from its target to settle within
-    /// ``epsilon``, seconds. The configuration check uses it to reject springs so soft that
-    /// they would animate for minutes.
+    /// ``epsilon``, seconds: how long a whole-run animation with these parameters takes. A
+    /// configuration loader may warn when it is long (a very soft spring animates for minutes).
     public var unitSettleTime: Double {
         SpringAnimation(from: 1, to: 0, initialVelocity: 0, parameters: self).duration
     }

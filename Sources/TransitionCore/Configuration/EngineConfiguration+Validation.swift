@@ -1,8 +1,4 @@
 extension EngineConfiguration {
-    /// Springs that need longer than this (seconds) to settle from one progress unit away are
-    /// refused: a transition would animate for minutes.
-    public static let maximumSettleTime: Double = 60
-
     /// Finger counts a binding may ask for, per source: libinput swipes have 3 or more fingers,
     /// two-finger scrolls exactly 2, pinches 2 or more, touchscreens 1 or more; 10 at most.
     public static func allowedFingers(for source: GestureSource) -> ClosedRange<Int> {
@@ -22,8 +18,9 @@ extension EngineConfiguration {
     /// or infinite, or in a unit its source cannot use (a scale for a swipe, mm for a pinch);
     /// thresholds out of range (finish threshold outside [0, 1], a negative or non-finite
     /// velocity threshold or snap distance, a deceleration rate outside (0, 1)); springs with
-    /// non-positive mass, stiffness or damping ratio, epsilon outside (0, 1), or settling in
-    /// more than ``maximumSettleTime``; curve timings with negative or non-finite durations;
+    /// non-positive mass, stiffness or damping ratio, or epsilon outside (0, 1) (a spring that
+    /// is merely very soft is allowed; ``SpringParameters/unitSettleTime`` says how long it
+    /// takes, for a loader that wants to warn); curve timings with negative or non-finite durations;
     /// a negative trigger duration; a rubber band with negative values; a frame rate outside
     /// 1...1000; slops that are negative or not finite; a binding to an unknown transition, a
     /// finger count its source never reports, a direction on the wrong axis for its source
@@ -140,11 +137,6 @@ extension CompletionStyle {
             }
             guard p.epsilon > 0, p.epsilon < 1 else {
                 throw ConfigurationError("\(origin): spring epsilon must be between 0 and 1, exclusive (got \(p.epsilon))")
-            }
-            let settle = p.unitSettleTime
-            guard settle <= EngineConfiguration.maximumSettleTime else {
-                throw ConfigurationError(
-                    "\(origin): spring too soft, it takes \(Int(settle)) s to settle (at most \(Int(EngineConfiguration.maximumSettleTime)) s; raise stiffness or damping ratio)")
             }
         case .curve(_, .velocityMatched(let lo, let hi)):
             guard lo.isFinite, hi.isFinite, lo >= 0, hi >= lo else {
