@@ -146,6 +146,7 @@ public struct TransitionEngine: Sendable {
         if let completion {
             do { try completion.validate(in: "trigger '\(name)'") } catch { throw EngineError(error.message) }
         }
+        let now = settle(atUs: nowUs, emit: emit)     // what is due by now happens first
         if let run = runs[t] {
             switch run.phase {
             case .interactive:
@@ -158,7 +159,6 @@ public struct TransitionEngine: Sendable {
                 break
             }
         }
-        let now = settle(atUs: nowUs, emit: emit)
         runTrigger(t, reverse: reverse, duration: duration, completion: completion, now: now, emit: emit)
     }
 

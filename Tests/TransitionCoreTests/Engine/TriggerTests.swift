@@ -91,3 +91,18 @@ import Testing
         #expect(h.events.isEmpty)
     }
 }
+
+@Suite struct TriggerTimingTests {
+    @Test func anExpiredHoldHandOffDoesNotBlockATrigger() throws {
+        var h = EngineHarness(single())
+        h.begin()
+        h.pan(dx: 10, count: 7)
+        h.end(after: 200)
+        h.hold(after: 10)
+        h.holdEnd(cancelled: true)
+        // no pan follows; 150 ms later the catch is over, so the trigger supersedes the animation
+        try h.trigger("t", after: 150)
+        #expect(h.events.contains { $0.ended?.reason == .superseded })
+        #expect(h.events.last!.ended!.reason == .trigger)
+    }
+}
