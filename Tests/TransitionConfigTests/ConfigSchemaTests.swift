@@ -170,8 +170,8 @@ import TransitionCore
         ("transition = [1]", "config.toml:1:15: 'transition' must hold tables ([[transition]]), not an integer"),
         ("[[transition]]\nname = 5", "config.toml:2:8: 'name' in [[transition]] #1 must be a string, not an integer"),
         // Out of range.
-        ("slop = 0", "config.toml:1:8: 'slop' at the top level must be greater than 0, not 0"),
-        (t + "finish_threshold = 1.5", "config.toml:4:20: 'finish_threshold' in [[transition]] 'swipe3-left' must be between 0 and 1 (exclusive), not 1.5"),
+        ("slop = -0.5", "config.toml:1:8: 'slop' at the top level must be 0 or more, not -0.5"),
+        (t + "finish_threshold = 1.5", "config.toml:4:20: 'finish_threshold' in [[transition]] 'swipe3-left' must be between 0 and 1, not 1.5"),
         (t + "deceleration_rate = 1", "config.toml:4:21: 'deceleration_rate' in [[transition]] 'swipe3-left' must be between 0 and 1 (exclusive), not 1"),
         (t + "snap_distance = -1", "config.toml:4:17: 'snap_distance' in [[transition]] 'swipe3-left' must be 0 or more, not -1"),
         (t + "frame_rate = 0", "config.toml:4:14: 'frame_rate' in [[transition]] 'swipe3-left' must be between 1 and 1000, not 0"),
@@ -208,7 +208,11 @@ import TransitionCore
          "config.toml:6:25: gesture swipe3-up is already bound to 'a' on line 3"),
         ("[[transition]]\nname = \"a\"\nbinding = \"swipe3-sideways\"",
          "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", not \"swipe3-sideways\""),
-        ("[[transition]]\nname = \"a\"\nbinding = \"swipe2-left\"", "config.toml:3:11: binding of [[transition]] 'a': a swipe has 3 to 4 fingers, not 2"),
+        ("[[transition]]\nname = \"a\"\nbinding = \"swipe2-left\"", "config.toml:3:11: binding of [[transition]] 'a': a swipe has 3 to 10 fingers, not 2"),
+        (t + "completion = { stiffness = 1, damping_ratio = 0.01 }",
+         "config.toml:4:14: completion of [[transition]] 'swipe3-left': spring too soft, it takes 922 s to settle (at most 60 s; raise stiffness or damping ratio)"),
+        ("[defaults]\ntrigger_completion = { mass = 100, stiffness = 1 }",
+         "config.toml:2:22: trigger_completion of [defaults]: spring too soft, it takes 117 s to settle (at most 60 s; raise stiffness or damping ratio)"),
         ("[[transition]]\nname = \"a\"\nbinding = [\"swipe3-left\", \"pinch3-left\"]",
          "config.toml:3:27: binding 2 of [[transition]] 'a': a pinch goes \"in\", \"out\", not \"left\""),
         ("[[transition]]\nname = \"a\"\nbinding = { gesture = \"scroll\", fingers = 3, direction = \"up\" }",
@@ -236,9 +240,19 @@ import TransitionCore
         """
         #expect(configError(text, source: "/etc/transitiond/config.toml") == """
         /etc/transitiond/config.toml:1:13: 'log_level' at the top level must be one of "trace", "debug", "info", "notice", "warning", "error", "critical", not "loud"
-        /etc/transitiond/config.toml:2:8: 'slop' at the top level must be greater than 0, not -1
+        /etc/transitiond/config.toml:2:8: 'slop' at the top level must be 0 or more, not -1
         /etc/transitiond/config.toml:5:1: unknown key 'stiffness' in [[transition]] 'a'
-        /etc/transitiond/config.toml:6:20: 'finish_threshold' in [[transition]] 'a' must be between 0 and 1 (exclusive), not 2
+        /etc/transitiond/config.toml:6:20: 'finish_threshold' in [[transition]] 'a' must be between 0 and 1, not 2
         """)
+    }
+}
+
+@Suite struct EngineValidationMappingTests {
+    @Test func anEngineMessageNamingATransitionPointsAtItsHeader() throws {
+        let root = try TOMLParser.parse("slop = 1\n[[transition]]\nname = \"a\"\n[[transition]]\nname = \"ab\"\n")
+        #expect(EngineValidation.position(for: "transition 'ab': something", in: root) == SourcePosition(line: 4, column: 1))
+        #expect(EngineValidation.position(for: "binding swipe3-up -> 'a': x", in: root) == SourcePosition(line: 2, column: 1))
+        #expect(EngineValidation.position(for: "slop must be a finite number", in: root) == SourcePosition(line: 1, column: 1))
+        #expect(EngineValidation.position(for: "nothing named", in: root) == nil)
     }
 }

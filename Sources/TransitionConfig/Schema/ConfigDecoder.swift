@@ -27,9 +27,9 @@ struct ConfigDecoder {
                 config.socketGroup = group
             }
         }
-        if let slop = r.number("slop", .positive, &d) { config.engine.slop = slop }
-        if let slop = r.number("touch_slop", .positive, &d) { config.engine.touchSlop = slop }
-        if let slop = r.number("pinch_slop", .positive, &d) { config.engine.pinchSlop = slop }
+        if let slop = r.number("slop", .nonNegative, &d) { config.engine.slop = slop }
+        if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
+        if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
 
         // [defaults]: applied to every transition.
         var defaults = TransitionSettings.builtIn

@@ -42,21 +42,24 @@ extension TableReader {
                                 _ d: inout Diagnostics) -> WrittenDistance? {
         let written = distance(allowAuto: true, &d)
         if let written { settings.distance = written.distance }
-        if let v = number("finish_threshold", .openUnit, &d) { settings.finishThreshold = v }
+        if let v = number("finish_threshold", .closedUnit, &d) { settings.finishThreshold = v }
         if let v = numberOrAuto("velocity_threshold", .nonNegative, &d) { settings.velocityThreshold = v }
         if let v = numberOrAuto("deceleration_rate", .openUnit, &d) { settings.decelerationRate = v }
         if let v = number("snap_distance", .nonNegative, &d) { settings.snapDistance = v }
-        if let v = number("trigger_duration", .positive, &d) { settings.triggerDuration = v }
+        if let v = number("trigger_duration", .nonNegative, &d) { settings.triggerDuration = v }
         if let v = integer("frame_rate", Schema.frameRates, &d) { settings.frameRate = v }
         if let entry = take("rubber_band"), let table = subTable(entry, &d) {
             var r = TableReader(table, context: "in rubber_band of \(owner)", position: entry.node.position)
-            if let v = r.number("stiffness", .positive, &d) { settings.rubberBand.stiffness = v }
+            if let v = r.number("stiffness", .nonNegative, &d) { settings.rubberBand.stiffness = v }
             if let v = r.number("limit", .nonNegative, &d) { settings.rubberBand.limit = v }
             r.reportUnknownKeys(&d)
         }
         if let entry = take("completion"), let table = subTable(entry, &d) {
             var r = TableReader(table, context: "in completion of \(owner)", position: entry.node.position)
-            if let style = r.completionStyle(inheriting: settings.completion, &d) { settings.completion = style }
+            if let style = r.completionStyle(inheriting: settings.completion, &d) {
+                settings.completion = style
+                r.engineCheck(style, at: entry.node.position, &d)
+            }
         }
         if let entry = take("trigger_completion") {
             if case .string("auto") = entry.node.value {
@@ -65,10 +68,21 @@ extension TableReader {
                 var r = TableReader(table, context: "in trigger_completion of \(owner)", position: entry.node.position)
                 if let style = r.completionStyle(inheriting: settings.triggerCompletion ?? settings.completion, &d) {
                     settings.triggerCompletion = style
+                    r.engineCheck(style, at: entry.node.position, &d)
                 }
             }
         }
         return written
+    }
+
+    /// What the engine says about an animation (a spring too soft to settle within a minute, …),
+    /// at the table's place.
+    func engineCheck(_ style: CompletionStyle, at position: SourcePosition, _ d: inout Diagnostics) {
+        do {
+            try style.validate(in: String(context.dropFirst(3)))  // "completion of [[transition]] 'x'"
+        } catch {
+            d.add(position, error.message)
+        }
     }
 
     /// The entry's table, or a reported error.
@@ -121,8 +135,8 @@ extension TableReader {
             }
             let minEntry = table["min_duration"], maxEntry = table["max_duration"]
             let durationEntry = table["duration"], speedEntry = table["completion_speed"]
-            let minD = number("min_duration", .positive, &d), maxD = number("max_duration", .positive, &d)
-            let duration = number("duration", .positive, &d), speed = number("completion_speed", .positive, &d)
+            let minD = number("min_duration", .nonNegative, &d), maxD = number("max_duration", .nonNegative, &d)
+            let duration = number("duration", .nonNegative, &d), speed = number("completion_speed", .positive, &d)
             var timing: CurveTiming?
             if durationEntry != nil || speedEntry != nil {
                 if let clash = minEntry ?? maxEntry {

@@ -46,6 +46,7 @@ struct Bound: Sendable {
     static let positive = Bound(holds: { $0 > 0 }, words: "greater than 0")
     static let nonNegative = Bound(holds: { $0 >= 0 }, words: "0 or more")
     static let openUnit = Bound(holds: { $0 > 0 && $0 < 1 }, words: "between 0 and 1 (exclusive)")
+    static let closedUnit = Bound(holds: { $0 >= 0 && $0 <= 1 }, words: "between 0 and 1")
 
     static func between(_ low: Double, _ high: Double) -> Bound {
         Bound(holds: { $0 >= low && $0 <= high },

@@ -47,15 +47,9 @@ enum Schema {
     /// Velocity-matched curve durations when a table gives none (GNOME: 100 ms to 400 ms).
     static let curveMinDuration = 0.1
     static let curveMaxDuration = 0.4
-    /// Fingers each gesture can have (libinput: swipes from 3, pinches from 2; the scroll is
-    /// libinput's two-finger scroll; touchscreens report up to 5 slots here).
+    /// Fingers each gesture can have: the engine's rule.
     static func fingers(for source: GestureSource) -> ClosedRange<Int> {
-        switch source {
-        case .swipe: 3...4
-        case .scroll: 2...2
-        case .touch: 1...5
-        case .pinch: 2...4
-        }
+        EngineConfiguration.allowedFingers(for: source)
     }
     /// Directions each gesture can drive.
     static func directions(for source: GestureSource) -> [Direction] {
