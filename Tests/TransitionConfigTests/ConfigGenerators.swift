@@ -8,10 +8,9 @@ enum ConfigGenerators {
     static let unit = Gen<Double>.double(in: 0.001...0.999)
     static let duration = Gen<Double>.double(in: 0.01...2)
 
-    /// Springs the engine accepts: settled within a minute.
     static let spring = zip(positive, positive, positive, unit).map { m, k, z, e in
         SpringParameters(mass: m, stiffness: k, dampingRatio: z, epsilon: e)
-    }.filter { $0.unitSettleTime <= EngineConfiguration.maximumSettleTime }
+    }
 
     static let completion: Generator<CompletionStyle, AnySequence<Any>> = zip(
         Gen<Int>.int(in: 0...2), spring, Gen<Curve>.case, duration, duration, positive

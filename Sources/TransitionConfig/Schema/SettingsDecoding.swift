@@ -75,7 +75,7 @@ extension TableReader {
         return written
     }
 
-    /// What the engine says about an animation (a spring too soft to settle within a minute, …),
+    /// What the engine says about an animation (its own rules for springs and curves),
     /// at the table's place.
     func engineCheck(_ style: CompletionStyle, at position: SourcePosition, _ d: inout Diagnostics) {
         do {
