@@ -1,12 +1,15 @@
 /// A damped harmonic oscillator's parameters (niri, libadwaita, UIKit's `UISpringTimingParameters`).
 public struct SpringParameters: Sendable, Hashable, Codable {
+    /// m, in arbitrary units (only k/m matters).
     public var mass: Double
+    /// k, the spring constant.
     public var stiffness: Double
     /// ζ: 1 is critically damped, below 1 bounces, above 1 is overdamped.
     public var dampingRatio: Double
     /// The animation has settled when it stays within `epsilon` of the target (in progress units).
     public var epsilon: Double
 
+    /// niri's workspace-switch spring unless told otherwise.
     public init(mass: Double = 1, stiffness: Double = 1000, dampingRatio: Double = 1, epsilon: Double = 1e-4) {
         self.mass = mass; self.stiffness = stiffness; self.dampingRatio = dampingRatio; self.epsilon = epsilon
     }
@@ -28,10 +31,15 @@ public enum Curve: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// A spring from `from` to `to`, starting at `initialVelocity` (progress per second).
 public struct SpringAnimation: Sendable, Hashable, Codable {
+    /// The value at t = 0.
     public var from: Double
+    /// The target, reached exactly at ``duration``.
     public var to: Double
+    /// Progress per second at t = 0 (the release velocity).
     public var initialVelocity: Double
+    /// Mass, stiffness, damping ratio and settle threshold.
     public var parameters: SpringParameters
+    /// A spring from `from` to `to` starting at `initialVelocity` (progress per second).
     public init(from: Double, to: Double, initialVelocity: Double, parameters: SpringParameters) {
         self.from = from; self.to = to; self.initialVelocity = initialVelocity; self.parameters = parameters
     }
@@ -39,10 +47,15 @@ public struct SpringAnimation: Sendable, Hashable, Codable {
 
 /// A timing curve from `from` to `to` over `duration` seconds.
 public struct CurveAnimation: Sendable, Hashable, Codable {
+    /// The value at t = 0.
     public var from: Double
+    /// The value from ``duration`` on.
     public var to: Double
+    /// The timing curve.
     public var curve: Curve
+    /// Seconds; 0 (or anything not finite and positive) jumps straight to ``to``.
     public var duration: Double
+    /// A curve from `from` to `to` over `duration` seconds.
     public init(from: Double, to: Double, curve: Curve, duration: Double) {
         self.from = from; self.to = to; self.curve = curve; self.duration = duration
     }
@@ -54,6 +67,8 @@ public struct CurveAnimation: Sendable, Hashable, Codable {
 public enum AnimationDescription: Sendable, Hashable, Codable {
     /// No animation: the value jumps to `to` (a tiny movement snapped back, or a zero-length run).
     case none(to: Double)
+    /// A spring (see ``SpringAnimation``).
     case spring(SpringAnimation)
+    /// A timing curve (see ``CurveAnimation``).
     case curve(CurveAnimation)
 }

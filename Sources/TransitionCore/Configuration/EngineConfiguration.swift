@@ -10,13 +10,17 @@ public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// How far a pan travels for progress to go from 0 to 1.
 public struct Distance: Sendable, Hashable, Codable {
+    /// How far, in ``unit``.
     public var value: Double
+    /// Units, millimetres or scale.
     public var unit: DistanceUnit
+    /// `value` in `unit`.
     public init(_ value: Double, _ unit: DistanceUnit) { self.value = value; self.unit = unit }
 }
 
 /// Which gesture drives which transition.
 public struct Binding: Sendable, Hashable, Codable {
+    /// The kind of pan.
     public var source: GestureSource
     /// Finger count the gesture must have (swipe 3–4, scroll 2, touch 1–5, pinch 2–4).
     public var fingers: Int
@@ -27,6 +31,7 @@ public struct Binding: Sendable, Hashable, Codable {
     /// Overrides the transition's distance for this binding.
     public var distance: Distance?
 
+    /// `source` with `fingers` fingers towards `direction` drives `transition`.
     public init(source: GestureSource, fingers: Int, direction: Direction, transition: String,
                 distance: Distance? = nil) {
         self.source = source; self.fingers = fingers; self.direction = direction
@@ -50,6 +55,7 @@ public struct DecisionPolicy: Sendable, Hashable, Codable {
     /// units; other sources compare after converting (``SourceDefaults/touchpadUnits(per:)``).
     public var snapDistance: Double
 
+    /// GNOME's rules unless told otherwise.
     public init(finishThreshold: Double = 0.5, velocityThreshold: Double? = nil,
                 decelerationRate: Double? = nil, snapDistance: Double = 2) {
         self.finishThreshold = finishThreshold; self.velocityThreshold = velocityThreshold
@@ -67,7 +73,9 @@ public enum CurveTiming: Sendable, Hashable, Codable {
 
 /// The completion animation a transition uses after release.
 public enum CompletionStyle: Sendable, Hashable, Codable {
+    /// A spring starting at the release velocity.
     case spring(SpringParameters)
+    /// A timing curve whose duration ``CurveTiming`` picks.
     case curve(Curve, CurveTiming)
 
     /// niri's default spring.
@@ -76,19 +84,26 @@ public enum CompletionStyle: Sendable, Hashable, Codable {
 
 /// Rubber band outside [0, 1] (niri: stiffness 0.5, limit 0.05).
 public struct RubberBand: Sendable, Hashable, Codable {
+    /// c: the slope of the band at the edge (0.5: half speed).
     public var stiffness: Double
+    /// d: the most the band ever shows beyond an end, in progress.
     public var limit: Double
+    /// niri's band unless told otherwise.
     public init(stiffness: Double = 0.5, limit: Double = 0.05) { self.stiffness = stiffness; self.limit = limit }
 }
 
 /// One named transition and how it behaves.
 public struct TransitionSpec: Sendable, Hashable, Codable {
+    /// The name clients subscribe to and trigger.
     public var name: String
     /// Travel from 0 to 1; `nil` uses the source's default (GNOME: 400 units horizontal,
     /// 300 vertical on touchpads; a touchscreen's extent along the axis).
     public var distance: Distance?
+    /// When a release finishes.
     public var decision: DecisionPolicy
+    /// The animation after a release or cancel.
     public var completion: CompletionStyle
+    /// The resistance outside [0, 1].
     public var rubberBand: RubberBand
     /// Duration of a non-interactive run (`trigger`), seconds.
     public var triggerDuration: Double
@@ -97,6 +112,7 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
     /// Default rate of server-driven `frame` events, per second (clients may ask for their own).
     public var frameRate: Int
 
+    /// A transition named `name`, every setting at its default unless given.
     public init(name: String, distance: Distance? = nil, decision: DecisionPolicy = DecisionPolicy(),
                 completion: CompletionStyle = .default, rubberBand: RubberBand = RubberBand(),
                 triggerDuration: Double = 0.35, triggerCompletion: CompletionStyle? = nil, frameRate: Int = 60) {
@@ -108,7 +124,9 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
 
 /// Everything the engine needs: transitions and the bindings that drive them.
 public struct EngineConfiguration: Sendable, Hashable, Codable {
+    /// The transitions, in the order `list` and `states` report them.
     public var transitions: [TransitionSpec]
+    /// Which gestures drive which transitions.
     public var bindings: [Binding]
     /// Touchpad movement (swipes and scrolls, touchpad units) before the axis locks
     /// (GNOME, libadwaita, niri, Clutter: 16, see ``SourceDefaults/touchpadSlop``).
@@ -118,6 +136,7 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// Pinch scale change before the pinch locks (see ``SourceDefaults/pinchSlop``).
     public var pinchSlop: Double
 
+    /// A configuration; the slops default to ``SourceDefaults``'.
     public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = SourceDefaults.touchpadSlop,
                 touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop) {
         self.transitions = transitions; self.bindings = bindings; self.slop = slop

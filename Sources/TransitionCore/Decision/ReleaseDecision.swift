@@ -33,6 +33,7 @@ public struct ReleaseDecision: Sendable, Hashable {
         /// Travel below this (source units) snaps back.
         public var snapTravel: Double
 
+        /// Thresholds given directly, in progress units.
         public init(finish: Double, velocity: Double, projectionTime: Double, snapTravel: Double) {
             self.finish = finish; self.velocity = velocity
             self.projectionTime = projectionTime; self.snapTravel = snapTravel

@@ -35,13 +35,17 @@ public enum TransitionOrigin: Sendable, Hashable, Codable {
 
 /// `began`: a gesture locked onto a transition, or a trigger started one.
 public struct BeganEvent: Sendable, Hashable, Codable {
+    /// A gesture (source, fingers, device) or a trigger.
     public var origin: TransitionOrigin
+    /// The binding's direction for a gesture; `nil` for a trigger.
     public var direction: Direction?
     /// Progress at the start: 0 for a gesture; for a trigger its starting value (0, or 1 when
     /// reversed, or the value of the animation it took over). A catch does not begin anew: it
     /// continues the caught gesture id after `paused`.
     public var from: Double
+    /// `true` for a finger-driven gesture, `false` for a trigger run.
     public var interactive: Bool
+    /// A `began` payload.
     public init(origin: TransitionOrigin, direction: Direction?, from: Double, interactive: Bool) {
         self.origin = origin; self.direction = direction; self.from = from; self.interactive = interactive
     }
@@ -50,9 +54,13 @@ public struct BeganEvent: Sendable, Hashable, Codable {
 /// `updated`: the finger moved. `progress` is what to show (rubber-banded outside [0, 1]),
 /// `rawProgress` the unbounded value, `velocity` in progress per second.
 public struct UpdatedEvent: Sendable, Hashable, Codable {
+    /// What to show: rubber-banded outside [0, 1].
     public var progress: Double
+    /// p0 + Σ(sign·Δ)/D, unbounded.
     public var rawProgress: Double
+    /// Progress per second over the last 150 ms.
     public var velocity: Double
+    /// An `updated` payload.
     public init(progress: Double, rawProgress: Double, velocity: Double) {
         self.progress = progress; self.rawProgress = rawProgress; self.velocity = velocity
     }
@@ -60,7 +68,9 @@ public struct UpdatedEvent: Sendable, Hashable, Codable {
 
 /// `ended`: the decision, and the whole completion animation so a client can run it locally.
 public struct EndedEvent: Sendable, Hashable, Codable {
+    /// Finish (to 1) or cancel (back to the cancel point).
     public var outcome: Outcome
+    /// Why.
     public var reason: EndReason
     /// Progress where the animation starts.
     public var from: Double
@@ -68,7 +78,9 @@ public struct EndedEvent: Sendable, Hashable, Codable {
     public var to: Double
     /// Release velocity in progress per second.
     public var velocity: Double
+    /// The completion animation, from ``from`` to ``to``; t = 0 is the event's time.
     public var animation: AnimationDescription
+    /// An `ended` payload.
     public init(outcome: Outcome, reason: EndReason, from: Double, to: Double, velocity: Double,
                 animation: AnimationDescription) {
         self.outcome = outcome; self.reason = reason; self.from = from; self.to = to
@@ -78,14 +90,19 @@ public struct EndedEvent: Sendable, Hashable, Codable {
 
 /// `paused`: a new touch caught the running animation at `progress`.
 public struct PausedEvent: Sendable, Hashable, Codable {
+    /// The frozen value.
     public var progress: Double
+    /// A `paused` payload.
     public init(progress: Double) { self.progress = progress }
 }
 
 /// `completed`: the animation reached its end.
 public struct CompletedEvent: Sendable, Hashable, Codable {
+    /// Whether it ended at 1 (finish) rather than its cancel point (or was superseded).
     public var finished: Bool
+    /// The final value.
     public var progress: Double
+    /// A `completed` payload.
     public init(finished: Bool, progress: Double) { self.finished = finished; self.progress = progress }
 }
 
@@ -96,11 +113,17 @@ public struct CompletedEvent: Sendable, Hashable, Codable {
 /// `paused` is a catch by a new touch; an `ended` after it (or after another `ended`) redirects
 /// the same run. Ids count from 1; times never decrease.
 public struct TransitionEvent: Sendable, Hashable, Codable {
+    /// What happened, with its data.
     public enum Payload: Sendable, Hashable, Codable {
+        /// A gesture locked on, or a trigger started.
         case began(BeganEvent)
+        /// The finger moved.
         case updated(UpdatedEvent)
+        /// Released, cancelled or redirected: the decision and the animation.
         case ended(EndedEvent)
+        /// Caught by a new touch.
         case paused(PausedEvent)
+        /// The animation reached its end; the run is over.
         case completed(CompletedEvent)
     }
 
@@ -110,8 +133,10 @@ public struct TransitionEvent: Sendable, Hashable, Codable {
     public var gesture: UInt64
     /// CLOCK_MONOTONIC microseconds.
     public var timeUs: UInt64
+    /// What happened.
     public var payload: Payload
 
+    /// An event of `transition`'s gesture or run `gesture` at `timeUs`.
     public init(transition: String, gesture: UInt64, timeUs: UInt64, payload: Payload) {
         self.transition = transition; self.gesture = gesture; self.timeUs = timeUs; self.payload = payload
     }

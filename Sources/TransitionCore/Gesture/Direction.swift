@@ -1,5 +1,6 @@
 /// The direction a pan drives a transition towards completion.
 public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Pans: towards the left, right, top or bottom edge.
     case left, right, up, down
     /// Pinch: fingers moving together / apart.
     case `in`, out
@@ -24,5 +25,6 @@ public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// An axis a pan locks onto after the slop.
 public enum Axis: String, Sendable, Hashable, CaseIterable, Codable {
+    /// x, y, or a pinch's scale.
     case horizontal, vertical, scale
 }

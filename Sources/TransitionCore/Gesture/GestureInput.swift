@@ -15,9 +15,13 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// An input device, as numbered by the input layer for the lifetime of the daemon.
 public struct DeviceID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The number.
     public var rawValue: UInt32
+    /// The device numbered `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The device numbered `rawValue`.
     public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    /// `device<n>`.
     public var description: String { "device\(rawValue)" }
 }
 
@@ -32,13 +36,18 @@ public enum InputCancelCause: String, Sendable, Hashable, Codable {
 /// Fingers went down and moved: a pan began. Times are CLOCK_MONOTONIC microseconds, taken from
 /// libinput's event times, never from the wall clock.
 public struct GestureBegin: Sendable, Hashable, Codable {
+    /// The device the fingers are on.
     public var device: DeviceID
+    /// What kind of pan, and so which units its updates use.
     public var source: GestureSource
+    /// How many fingers.
     public var fingers: Int
+    /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
     /// The device's size in the source's units (mm for a touchscreen), when known: a
     /// touchscreen pan's default travel is the extent along its axis (1:1 with the finger).
     public var extent: DeviceExtent?
+    /// A pan began (`extent`: the device's size, mm for touchscreens, when known).
     public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64, extent: DeviceExtent? = nil) {
         self.device = device; self.source = source; self.fingers = fingers; self.timeUs = timeUs
         self.extent = extent
@@ -47,18 +56,26 @@ public struct GestureBegin: Sendable, Hashable, Codable {
 
 /// A device's size, in its source's units (mm for touchscreens).
 public struct DeviceExtent: Sendable, Hashable, Codable {
+    /// Horizontal extent.
     public var width: Double
+    /// Vertical extent.
     public var height: Double
+    /// A size of `width` × `height`.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
 /// The pan moved by (`dx`, `dy`) since the previous sample, in the source's units.
 /// `dx` grows to the right, `dy` grows downwards (libinput's convention).
 public struct GestureUpdate: Sendable, Hashable, Codable {
+    /// The device the fingers are on.
     public var device: DeviceID
+    /// Horizontal movement (pinch: the scale change).
     public var dx: Double
+    /// Vertical movement (pinch: 0).
     public var dy: Double
+    /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// A movement by (`dx`, `dy`).
     public init(device: DeviceID, dx: Double, dy: Double, timeUs: UInt64) {
         self.device = device; self.dx = dx; self.dy = dy; self.timeUs = timeUs
     }
@@ -66,9 +83,13 @@ public struct GestureUpdate: Sendable, Hashable, Codable {
 
 /// The fingers lifted (`cancel == nil`), or the input layer cancelled the gesture.
 public struct GestureEnd: Sendable, Hashable, Codable {
+    /// The device the fingers were on.
     public var device: DeviceID
+    /// Why the input layer cancelled the gesture; `nil` when the fingers simply lifted.
     public var cancel: InputCancelCause?
+    /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// The pan ended.
     public init(device: DeviceID, cancel: InputCancelCause? = nil, timeUs: UInt64) {
         self.device = device; self.cancel = cancel; self.timeUs = timeUs
     }
@@ -77,9 +98,13 @@ public struct GestureEnd: Sendable, Hashable, Codable {
 /// Fingers rest on the device without moving (libinput hold gestures, or a touchscreen touch
 /// down): this catches a running animation driven from the same device.
 public struct HoldBegin: Sendable, Hashable, Codable {
+    /// The device the fingers rest on.
     public var device: DeviceID
+    /// How many fingers.
     public var fingers: Int
+    /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// Fingers came to rest.
     public init(device: DeviceID, fingers: Int, timeUs: UInt64) {
         self.device = device; self.fingers = fingers; self.timeUs = timeUs
     }
@@ -88,9 +113,13 @@ public struct HoldBegin: Sendable, Hashable, Codable {
 /// The hold ended: fingers lifted (`cancelled == false`), or the hold turned into a swipe
 /// (`cancelled == true`, libinput's convention).
 public struct HoldEnd: Sendable, Hashable, Codable {
+    /// The device the fingers rested on.
     public var device: DeviceID
+    /// `true` when the hold turned into another gesture (libinput), `false` when the fingers lifted.
     public var cancelled: Bool
+    /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// The hold ended.
     public init(device: DeviceID, cancelled: Bool, timeUs: UInt64) {
         self.device = device; self.cancelled = cancelled; self.timeUs = timeUs
     }
@@ -98,10 +127,15 @@ public struct HoldEnd: Sendable, Hashable, Codable {
 
 /// One recognised input sample, the only thing the input layer hands to the core.
 public enum GestureInput: Sendable, Hashable, Codable {
+    /// Fingers went down and started a pan.
     case begin(GestureBegin)
+    /// The pan moved.
     case update(GestureUpdate)
+    /// The pan ended (lifted or cancelled).
     case end(GestureEnd)
+    /// Fingers came to rest.
     case holdBegin(HoldBegin)
+    /// The hold ended.
     case holdEnd(HoldEnd)
     /// The device vanished: whatever it drove is cancelled.
     case deviceRemoved(device: DeviceID, timeUs: UInt64)
