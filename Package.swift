@@ -74,7 +74,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "transitionctl",
-            dependencies: ["TransitionClient", "TransitionProtocol",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .executableTarget(

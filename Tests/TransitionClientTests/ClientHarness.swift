@@ -16,12 +16,18 @@ final class StubDelegate: TransitionServerDelegate {
     }
     func runTrigger(_ request: TriggerRequest) throws(EngineError) {
         nextGesture += 1
+        let gesture = nextGesture
         let now = EventLoop.nowUs()
+        let duration = request.duration ?? 0.05
+        server?.loop.schedule(atUs: now + UInt64(duration * 1e6)) { [weak self] in
+            self?.server?.publish(TransitionEvent(transition: request.transition, gesture: gesture, timeUs: EventLoop.nowUs(),
+                                                  payload: .completed(CompletedEvent(finished: true, progress: 1))))
+        }
         server?.publish(TransitionEvent(transition: request.transition, gesture: nextGesture, timeUs: now, payload: .began(
             BeganEvent(origin: .trigger(reverse: request.reverse), direction: nil, from: 0, interactive: false))))
         server?.publish(TransitionEvent(transition: request.transition, gesture: nextGesture, timeUs: now, payload: .ended(
             EndedEvent(outcome: .finish, reason: .trigger, from: 0, to: 1, velocity: 0,
-                       animation: .curve(CurveAnimation(from: 0, to: 1, curve: .easeOutCubic, duration: request.duration ?? 0.05))))))
+                       animation: .curve(CurveAnimation(from: 0, to: 1, curve: .easeOutCubic, duration: duration))))))
     }
     func cancelTransitions(_ transition: String?) throws(EngineError) -> Int { 0 }
 }

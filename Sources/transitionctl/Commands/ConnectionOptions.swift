@@ -1,0 +1,56 @@
+public import ArgumentParser
+import Glibc
+import TransitionClient
+public import TransitionCore
+import TransitionProtocol
+
+/// `--socket`, shared by every command.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket.", valueName: "path"))
+    var socket: String?
+
+    /// Connects and reads the `hello`.
+    func connect() throws -> (LineConnection, Hello) {
+        try Failure.guarding { () throws(ClientError) in
+            let connection = try LineConnection.connect(candidates: candidates)
+            return (connection, try connection.receiveHello())
+        }
+    }
+
+    /// Connects without reading anything.
+    func connectRaw() throws -> LineConnection {
+        try Failure.guarding { () throws(ClientError) in try LineConnection.connect(candidates: candidates) }
+    }
+
+    private var candidates: [String] {
+        var environment: [String: String] = [:]
+        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return SocketLocation.clientCandidates(explicit: socket, environment: environment, uid: getuid())
+    }
+}
+
+/// Ends the command with a message on stderr and the documented exit status.
+enum Failure {
+    static let refused: Int32 = 1
+    static let cancelled: Int32 = 2
+    static let unreachable: Int32 = 69
+    static let protocolError: Int32 = 76
+
+    /// Runs `body`; a ``ClientError`` becomes a message and an exit status.
+    static func guarding<R>(_ body: () throws(ClientError) -> R) throws -> R {
+        do {
+            return try body()
+        } catch {
+            Terminal.error("transitionctl: \(error)")
+            switch error {
+            case .unreachable, .pathTooLong: throw ExitCode(unreachable)
+            case .rejected: throw ExitCode(refused)
+            default: throw ExitCode(protocolError)
+            }
+        }
+    }
+}
+
+extension Curve: ExpressibleByArgument {}

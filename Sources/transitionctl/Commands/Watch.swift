@@ -1,0 +1,199 @@
+import ArgumentParser
+import TransitionClient
+import TransitionCore
+import TransitionProtocol
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show transitions live: a progress bar per transition, or every message as JSON.",
+        discussion: """
+            On a terminal, one line per transition shows its progress, velocity and phase. \
+            Otherwise one line per began/ended/paused/completed event is printed. With --json \
+            every line transitiond sends (hello, reply, snapshot, events, frames, goodbye) is \
+            printed as received, one JSON object per line, flushed.
+            """)
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Print every message from transitiond as one JSON line, as received.")
+    var json = false
+
+    @Option(name: .customLong("transition"), help: ArgumentHelp("Only this transition (repeatable).", valueName: "name"))
+    var transitions: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Server-driven animation frames per second (default: 60 on a terminal, else 0).", valueName: "rate"))
+    var frameRate: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Exit after this many transitions completed.", valueName: "n"))
+    var exitAfter: Int?
+
+    func validate() throws {
+        if let frameRate, !(0...Subscription.maxFrameRate).contains(frameRate) {
+            throw ValidationError("--frame-rate must be between 0 and \(Subscription.maxFrameRate)")
+        }
+        if let exitAfter, exitAfter < 1 { throw ValidationError("--exit-after must be at least 1") }
+    }
+
+    func run() throws {
+        let live = !json && Terminal.isTerminal
+        let rate = frameRate ?? (live ? 60 : 0)
+        var events = EventKind.defaultSet
+        if rate > 0 { events.insert(.frame) }
+        let subscription = Subscription(transitions: transitions.isEmpty ? nil : Set(transitions), events: events, frameRate: rate)
+        let connection = try connection.connectRaw()
+        var view: WatchView?
+        var completed = 0
+        try Failure.guarding { () throws(ClientError) in
+            try connection.send(Request(id: .int(1), .subscribe(subscription)))
+            while let line = try connection.receiveLine() {
+                if json { Terminal.out(bytes: line + [UInt8(ascii: "\n")]) }
+                let received: ReceivedMessage
+                do throws(MessageDecodingError) { received = try decodeServerMessage(line) } catch { throw .malformed(error.message) }
+                switch received.message {
+                case .hello(let hello):
+                    if !json {
+                        let names = hello.transitions.map(\.name).filter { transitions.isEmpty || transitions.contains($0) }
+                        view = WatchView(names: names, live: live, header: "\(hello.server) at \(connection.path)")
+                    }
+                case .reply(let reply):
+                    if case .failure(let error) = reply.result { throw .rejected(error) }
+                case .goodbye(let goodbye):
+                    view?.finish()
+                    if goodbye.reason == .shutdown {
+                        Terminal.error("transitionctl: \(goodbye.message)")
+                        return
+                    }
+                    throw .disconnected(goodbye)
+                case .transition(let event):
+                    if case .completed = event.payload { completed += 1 }
+                default:
+                    break
+                }
+                view?.apply(received.message)
+                if let exitAfter, completed >= exitAfter {
+                    view?.finish()
+                    return
+                }
+            }
+            view?.finish()
+            throw .disconnected(nil)
+        }
+    }
+}
+
+/// The human views of `watch`: live progress bars on a terminal, event lines otherwise.
+final class WatchView {
+    private var names: [String]
+    private var trackers: [String: TransitionTracker] = [:]
+    private let live: Bool
+    private var drawnLines = 0
+    private var lastDrawUs: UInt64 = 0
+    private var details: [String: String] = [:]
+
+    init(names: [String], live: Bool, header: String) {
+        self.names = names
+        self.live = live
+        for name in names { trackers[name] = TransitionTracker(transition: name) }
+        if live { Terminal.out("\(header)\n") }
+    }
+
+    func apply(_ message: ServerMessage) {
+        var lifecycle = false
+        switch message {
+        case .transition(let event):
+            if trackers[event.transition] == nil {
+                names.append(event.transition)
+                trackers[event.transition] = TransitionTracker(transition: event.transition)
+            }
+            trackers[event.transition]?.apply(event)
+            if case .updated = event.payload {} else {
+                lifecycle = true
+                details[event.transition] = Self.describe(event)
+                if !live { Terminal.out(Self.line(for: event)) }
+            }
+        case .snapshot, .frame:
+            for name in names { trackers[name]?.apply(message) }
+            if case .snapshot = message { lifecycle = true }
+        default:
+            return
+        }
+        guard live else { return }
+        let now = MonotonicClock.nowUs()
+        if lifecycle || now - lastDrawUs >= 16_000 { draw(atUs: now) }
+    }
+
+    func finish() {
+        if live { draw(atUs: MonotonicClock.nowUs()) }
+    }
+
+    private func draw(atUs now: UInt64) {
+        lastDrawUs = now
+        var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        let width = names.map(\.count).max() ?? 0
+        for name in names {
+            guard let tracker = trackers[name] else { continue }
+            let progress = tracker.progress(atUs: now)
+            let velocity = tracker.velocity(atUs: now)
+            text += "\r\u{1B}[2K" + name.padding(toLength: width + 2) + Self.bar(progress) + "  "
+                + Format.fixed(progress).padding(toLength: 6) + Format.signed(velocity).padding(toLength: 8) + "/s  "
+                + tracker.phase.rawValue.padding(toLength: 12) + (details[name] ?? "") + "\n"
+        }
+        drawnLines = names.count
+        Terminal.out(text)
+    }
+
+    static func bar(_ progress: Double, width: Int = 30) -> String {
+        let clamped = progress.isFinite ? min(max(progress, 0), 1) : 0
+        let eighths = Int((clamped * Double(width * 8)).rounded())
+        let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var bar = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
+        bar = bar.padding(toLength: width)
+        return "▕" + bar + "▏"
+    }
+
+    /// A short description of a lifecycle event, for the live view's last column.
+    static func describe(_ event: TransitionEvent) -> String {
+        switch event.payload {
+        case .began(let began):
+            switch began.origin {
+            case .gesture(let source, let fingers, _):
+                return "\(source.rawValue) \(fingers) fingers \(began.direction?.rawValue ?? "")  gesture \(event.gesture)"
+            case .trigger(let reverse):
+                return "trigger\(reverse ? " reverse" : "")  gesture \(event.gesture)"
+            }
+        case .ended(let ended):
+            return "\(ended.outcome.rawValue) (\(ended.reason.rawValue)) \(animationText(ended.animation))"
+        case .paused(let paused):
+            return "caught at \(Format.fixed(paused.progress))"
+        case .completed(let completed):
+            return completed.finished ? "finished" : "cancelled"
+        case .updated:
+            return ""
+        }
+    }
+
+    static func animationText(_ animation: AnimationDescription) -> String {
+        switch animation {
+        case .none: "no animation"
+        case .spring(let s): "spring k=\(Format.fixed(s.parameters.stiffness, 0)) ζ=\(Format.fixed(s.parameters.dampingRatio)) \(Format.fixed(animation.duration, 3))s"
+        case .curve(let c): "\(c.curve.rawValue) \(Format.fixed(animation.duration, 3))s"
+        }
+    }
+
+    /// One line per lifecycle event, for pipes and logs.
+    static func line(for event: TransitionEvent) -> String {
+        let seconds = Format.fixed(Double(event.timeUs) / 1e6, 6)
+        var text = "\(seconds)  \(event.transition)  \(event.payload.kind.rawValue)  gesture \(event.gesture)"
+        switch event.payload {
+        case .began(let began):
+            let origin = switch began.origin {
+            case .gesture(let source, let fingers, let device): "\(source.rawValue) \(fingers) fingers on device \(device.rawValue)"
+            case .trigger(let reverse): reverse ? "trigger reverse" : "trigger"
+            }
+            text += "  \(origin) \(began.direction?.rawValue ?? "")  from \(Format.fixed(began.from))"
+        case .ended(let ended): text += "  \(Format.fixed(ended.from)) -> \(Format.fixed(ended.to))  " + describe(event)
+        default: text += "  " + describe(event)
+        }
+        return text + "\n"
+    }
+}

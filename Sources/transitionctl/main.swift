@@ -1,1 +1,0 @@
-print("transitionctl: not yet wired")
