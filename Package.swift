@@ -79,7 +79,8 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "transition-vdev",
-            dependencies: ["CEvdev", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CEvdev", "CLinux", "TransitionCore", "TransitionInput", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
         // Tests mirror the sources.

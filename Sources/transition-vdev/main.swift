@@ -1,2 +1,3 @@
-import CEvdev
-print("transition-vdev: not yet written")
+import ArgumentParser
+
+TransitionVdev.main()

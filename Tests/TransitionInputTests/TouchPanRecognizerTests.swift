@@ -19,16 +19,30 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
 @Suite struct TouchPanRecognizerTests {
     @Test func oneFingerDragHoldsThenBeginsAfterTheLandingWindow() {
         var r = TouchPanRecognizer(device: dev)
-        var events: [InputEvent] = [down(0, 10, 10, 0), frame(0)]
-        for i in 1...12 {
+        var out: [GestureInput] = []
+        r.handle(.down(slot: 0, x: 10, y: 10, timeUs: 0)) { out.append($0) }
+        r.handle(.frame(timeUs: 0)) { out.append($0) }
+        #expect(out == [holdBegin(1, 0)])
+        // Moving, but inside the 150 ms landing window: nothing yet.
+        for i in 1...14 {
             let t = UInt64(i) * 10_000
-            events += [move(0, 10 + 0.5 * Double(i), 10, t), frame(t)]
+            r.handle(.motion(slot: 0, x: 10 + 0.5 * Double(i), y: 10, timeUs: t)) { out.append($0) }
+            r.handle(.frame(timeUs: t)) { out.append($0) }
         }
-        events += [up(0, 130_000), frame(130_000)]
-        let out = run(&r, events)
+        #expect(out == [holdBegin(1, 0)])
+        #expect(r.state == .pending(fingers: 1, firstDownUs: 0, anchorUs: 0, movedX: 7, movedY: 0))
+        // The window is over: the pan begins, with every frame so far, each at its own time.
+        r.handle(.motion(slot: 0, x: 17.5, y: 10, timeUs: 150_000)) { out.append($0) }
+        r.handle(.frame(timeUs: 150_000)) { out.append($0) }
         var expected: [GestureInput] = [holdBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0)]
-        for i in 1...12 { expected.append(update(0.5, 0, UInt64(i) * 10_000)) }
-        expected.append(end(130_000))
+        for i in 1...15 { expected.append(update(0.5, 0, UInt64(i) * 10_000)) }
+        #expect(out == expected)
+        #expect(r.state == .panning(fingers: 1))
+        r.handle(.motion(slot: 0, x: 18, y: 10, timeUs: 160_000)) { out.append($0) }
+        r.handle(.frame(timeUs: 160_000)) { out.append($0) }
+        r.handle(.up(slot: 0, timeUs: 170_000)) { out.append($0) }
+        r.handle(.frame(timeUs: 170_000)) { out.append($0) }
+        expected += [update(0.5, 0, 160_000), end(170_000)]
         #expect(out == expected)
         #expect(isMonotonic(out))
         #expect(r.state == .idle)
@@ -64,6 +78,7 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
 
     /// The Atmel 4-finger drag recording: one finger, two more 28 ms later, movement, the fourth
     /// finger at 111 ms. The pan must begin with four fingers, from the fourth finger's frame.
+    /// (It is lifted before the landing window ends, so it is reported whole at the lift.)
     @Test func fingersLandingOneByOneReanchorAndTheGestureBeginsWithAllOfThem() {
         var r = TouchPanRecognizer(device: dev)
         let out = run(&r, [
@@ -100,14 +115,14 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         var r = TouchPanRecognizer(device: dev)
         let out = run(&r, [
             down(0, 0, 0, 0), down(1, 10, 0, 0), frame(0),
-            move(0, 5, 0, 120_000), move(1, 15, 0, 120_000), frame(120_000),
-            cancel(0, 130_000), frame(130_000),
-            move(1, 30, 0, 140_000), frame(140_000),
-            up(1, 150_000), frame(150_000),
+            move(0, 5, 0, 160_000), move(1, 15, 0, 160_000), frame(160_000),
+            cancel(0, 170_000), frame(170_000),
+            move(1, 30, 0, 180_000), frame(180_000),
+            up(1, 190_000), frame(190_000),
             down(0, 1, 1, 200_000), frame(200_000),
         ])
-        #expect(out == [holdBegin(2, 0), holdEnd(true, 0), begin(.touch, 2, 0), update(5, 0, 120_000),
-                        end(130_000, .touch), holdBegin(1, 200_000)])
+        #expect(out == [holdBegin(2, 0), holdEnd(true, 0), begin(.touch, 2, 0), update(5, 0, 160_000),
+                        end(170_000, .touch), holdBegin(1, 200_000)])
     }
 
     @Test func touchCancelWhilePendingEndsTheHold() {
@@ -133,6 +148,13 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         #expect(updates.map(\.dx).reduce(0, +) == 10)
         #expect(updates.last?.timeUs == 100_000)
         #expect(isMonotonic(out))
+    }
+
+    @Test func beginsCarryTheDeviceExtent() {
+        let extent = DeviceExtent(width: 300, height: 200)
+        var r = TouchPanRecognizer(device: dev, extent: extent)
+        let out = run(&r, [down(0, 0, 0, 0), frame(0), move(0, 5, 0, 10_000), frame(10_000), up(0, 20_000), frame(20_000)])
+        #expect(out.contains(.begin(GestureBegin(device: dev, source: .touch, fingers: 1, timeUs: 0, extent: extent))))
     }
 
     @Test func resetForgetsEverything() {

@@ -12,7 +12,8 @@ private let samples: [GestureInput] = [
     .update(GestureUpdate(device: DeviceID(1), dx: 1.5, dy: -0.1, timeUs: 1012)),
     .update(GestureUpdate(device: DeviceID(1), dx: 1e-7, dy: 123456.789, timeUs: 1013)),
     .end(GestureEnd(device: DeviceID(1), timeUs: 1200)),
-    .begin(GestureBegin(device: DeviceID(2), source: .touch, fingers: 5, timeUs: 1300)),
+    .begin(GestureBegin(device: DeviceID(2), source: .touch, fingers: 5, timeUs: 1300,
+                        extent: DeviceExtent(width: 300, height: 187.5))),
     .end(GestureEnd(device: DeviceID(2), cancel: .touch, timeUs: 1400)),
     .begin(GestureBegin(device: DeviceID(3), source: .scroll, fingers: 2, timeUs: 1500)),
     .end(GestureEnd(device: DeviceID(3), cancel: .libinput, timeUs: 1600)),
@@ -32,6 +33,8 @@ private func temporaryPath(_ name: String) -> String {
         #expect(try TraceFormat.encode(samples[2])
                 == #"{"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}"#)
         #expect(try TraceFormat.encode(samples[5]) == #"{"type":"end","device":1,"cancel":null,"time_us":1200}"#)
+        #expect(try TraceFormat.encode(samples[6]) == #"{"type":"begin","device":2,"source":"touch","fingers":5,"#
+                + #""width":300.0,"height":187.5,"time_us":1300}"#)
         #expect(try TraceFormat.encode(samples[7])
                 == #"{"type":"end","device":2,"cancel":"touch_cancel","time_us":1400}"#)
         #expect(try TraceFormat.encode(samples[0]) == #"{"type":"hold_begin","device":1,"fingers":3,"time_us":900}"#)
@@ -103,6 +106,12 @@ private func temporaryPath(_ name: String) -> String {
          "field \"fingers\" must be an integer from 1 to 10"),
         ("{\"type\":\"begin\",\"device\":1,\"source\":\"swipe\",\"fingers\":11,\"time_us\":1}",
          "field \"fingers\" must be an integer from 1 to 10"),
+        ("{\"type\":\"begin\",\"device\":1,\"source\":\"touch\",\"fingers\":1,\"width\":3,\"time_us\":1}",
+         "fields \"width\" and \"height\" come together"),
+        ("{\"type\":\"begin\",\"device\":1,\"source\":\"touch\",\"fingers\":1,\"width\":3,\"height\":0,\"time_us\":1}",
+         "fields \"width\" and \"height\" must be positive"),
+        ("{\"type\":\"begin\",\"device\":1,\"source\":\"touch\",\"fingers\":1,\"width\":\"3\",\"height\":1,\"time_us\":1}",
+         "field \"width\" must be a number"),
         ("{\"type\":\"end\",\"device\":1,\"cancel\":\"oops\",\"time_us\":1}",
          "unknown cancel cause \"oops\" (expected null, libinput_cancel or touch_cancel)"),
         ("{\"type\":\"end\",\"device\":1,\"cancel\":true,\"time_us\":1}", "field \"cancel\" must be null or a string"),

@@ -34,7 +34,15 @@ enum DeviceProbe {
         caps.btnToolFinger = has(EV_KEY, BTN_TOOL_FINGER)
         caps.propDirect = prop(INPUT_PROP_DIRECT)
         caps.propPointer = prop(INPUT_PROP_POINTER)
-        if caps.mtPositionX { caps.resolutionX = libevdev_get_abs_resolution(device, UInt32(ABS_MT_POSITION_X)) }
+        if caps.mtPositionX {
+            caps.resolutionX = libevdev_get_abs_resolution(device, UInt32(ABS_MT_POSITION_X))
+            caps.rangeX = libevdev_get_abs_maximum(device, UInt32(ABS_MT_POSITION_X))
+                - libevdev_get_abs_minimum(device, UInt32(ABS_MT_POSITION_X))
+        }
+        if caps.mtPositionY {
+            caps.rangeY = libevdev_get_abs_maximum(device, UInt32(ABS_MT_POSITION_Y))
+                - libevdev_get_abs_minimum(device, UInt32(ABS_MT_POSITION_Y))
+        }
         let name = libevdev_get_name(device).map { String(cString: $0) } ?? "unnamed"
         return .success(Result(name: name, capabilities: caps))
     }

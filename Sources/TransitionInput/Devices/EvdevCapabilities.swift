@@ -8,6 +8,9 @@ struct EvdevCapabilities: Equatable {
     var propPointer = false
     /// `ABS_MT_POSITION_X`'s resolution in units per mm (0: none reported).
     var resolutionX: Int32 = 0
+    /// `ABS_MT_POSITION_X/Y` ranges (maximum − minimum) in device units.
+    var rangeX: Int32 = 0
+    var rangeY: Int32 = 0
 
     init() {}
 }

@@ -19,6 +19,14 @@ enum InputEvent: Equatable {
         }
     }
 
+    /// True for the events that end something (a gesture end, a scroll stop, a touch lifted or
+    /// cancelled): the ones a device that is unplugged produces, and after which the manager checks
+    /// whether the device is still there.
+    var isLift: Bool {
+        if case .touch(.frame) = self { return false }
+        return isTeardown
+    }
+
     /// True for events a device emits when it is torn down (libinput lifts every touch and ends
     /// every gesture when a device goes away): ends, lifts, cancels, frames and scroll stops.
     /// Used to tell a removal apart from a release; see ``RemovalFilter``.

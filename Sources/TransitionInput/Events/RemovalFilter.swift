@@ -5,6 +5,9 @@ import TransitionCore
 enum BatchItem: Equatable {
     case event(DeviceID, InputEvent)
     case removed(DeviceID)
+    /// The kernel is disconnecting the device (its keys were released while contacts are still
+    /// active, or its node hung up), but libinput has not removed it yet.
+    case vanishing(DeviceID)
     /// An event ``RemovalFilter`` dropped.
     case dropped
 }
@@ -18,6 +21,10 @@ enum BatchItem: Equatable {
 /// manager drains a whole dispatch first, and this filter drops, for every device removed in the
 /// batch, the run of teardown events (``InputEvent/isTeardown``) right before its removal; the
 /// removal then reaches the engine as `GestureInput.deviceRemoved`, which cancels.
+///
+/// The kernel itself also releases every key of a device it disconnects, before libinput can see
+/// the node go away; the manager detects that (``BatchItem/vanishing(_:)``) and the same filter
+/// applies.
 enum RemovalFilter {
     /// Replaces the teardown events before each removal with ``BatchItem/dropped``.
     static func dropTeardown(_ batch: inout [BatchItem]) {
@@ -26,7 +33,7 @@ enum RemovalFilter {
         while i > 0 {
             i -= 1
             switch batch[i] {
-            case .removed(let device):
+            case .removed(let device), .vanishing(let device):
                 if !removedAhead.contains(device) { removedAhead.append(device) }
             case .event(let device, let event):
                 guard let k = removedAhead.firstIndex(of: device) else { continue }

@@ -1,3 +1,4 @@
+import CEvdev
 import CLibInput
 import Logging
 #if canImport(Glibc)
@@ -9,6 +10,8 @@ final class LibinputCallbacks {
     /// The only nodes `open_restricted` opens: those transitiond added itself. A belt to go with
     /// the classification's braces: libinput can never open a keyboard through this context.
     var allowedNodes: Set<String> = []
+    /// The fd `open_restricted` returned for each node libinput has open.
+    var openFDs: [String: Int32] = [:]
     let logger: Logger
 
     init(logger: Logger) { self.logger = logger }
@@ -37,9 +40,17 @@ final class LibinputContext {
                     return -EACCES
                 }
                 let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-                return fd < 0 ? -errno : fd
+                guard fd >= 0 else { return -errno }
+                callbacks.openFDs[node] = fd
+                return fd
             },
-            close_restricted: { fd, _ in
+            close_restricted: { fd, userData in
+                if let userData {
+                    let callbacks = Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
+                    if let node = callbacks.openFDs.first(where: { $0.value == fd })?.key {
+                        callbacks.openFDs[node] = nil
+                    }
+                }
                 close(fd)
             }))
         guard let handle = libinput_path_create_context(interface, Unmanaged.passUnretained(callbacks).toOpaque()) else {
@@ -47,7 +58,8 @@ final class LibinputContext {
             throw .system("cannot create a libinput context")
         }
         self.handle = handle
-        libinput_log_set_priority(handle, LIBINPUT_LOG_PRIORITY_INFO)
+        // libinput's own debug log (gesture state machines, per touch) when ours is at debug or trace.
+        libinput_log_set_priority(handle, logger.logLevel <= .debug ? LIBINPUT_LOG_PRIORITY_DEBUG : LIBINPUT_LOG_PRIORITY_INFO)
         libinput_log_set_handler(handle) { li, priority, format, args in
             guard let li, let format, let args, let userData = libinput_get_user_data(li) else { return }
             let callbacks = Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
@@ -89,6 +101,21 @@ final class LibinputContext {
     func remove(_ device: OpaquePointer, node: String) {
         libinput_path_remove_device(device)
         callbacks.allowedNodes.remove(node)
+    }
+
+    /// Whether the device behind `node` is being unplugged, asked of the kernel without waiting.
+    ///
+    /// When the kernel disconnects an input device it first releases every key (libinput then sees
+    /// the fingers lift and ends the gesture as a release), and only later hangs up the node (tens
+    /// of milliseconds later in a slow VM). Two signs tell that from a real lift: the node polls as
+    /// hung up (`POLLHUP`/`POLLERR`), or every touch key is up while multitouch contacts are still
+    /// active (see `cevdev_is_disconnecting`).
+    func isDisconnecting(_ node: String) -> Bool {
+        guard let fd = callbacks.openFDs[node] else { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&p, 1, 0) > 0, p.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        let state = cevdev_is_disconnecting(fd)
+        return state == 1 || state == -ENODEV
     }
 
     /// Reads the devices' pending input; returns 0 or a negative errno.

@@ -36,6 +36,8 @@ public final class InputManager {
         var syspath: String
         let device: OpaquePointer
         var recognizer: DeviceRecognizer
+        /// The kernel is disconnecting it: the engine was told (`deviceRemoved`), libinput not yet.
+        var vanishing = false
     }
 
     /// Opens udev and libinput and adds the touch devices present now.
@@ -166,7 +168,18 @@ public final class InputManager {
         let hasSize = libinput_device_get_size(device, &width, &height) == 0
         let info = InputDeviceInfo(id: id, node: evaluation.node, name: evaluation.name, kind: kind,
                                    widthMm: hasSize ? width : nil, heightMm: hasSize ? height : nil)
-        entries.append(Entry(info: info, syspath: syspath, device: device, recognizer: DeviceRecognizer(device: id)))
+        // A touchscreen pan's extent, in the units of its positions: mm, or device units when the
+        // device reports no resolution (libinput then reports positions in device units).
+        var extent: DeviceExtent?
+        if kind == .touchscreen {
+            if hasSize {
+                extent = DeviceExtent(width: width, height: height)
+            } else if let caps = evaluation.capabilities, caps.rangeX > 0, caps.rangeY > 0 {
+                extent = DeviceExtent(width: Double(caps.rangeX), height: Double(caps.rangeY))
+            }
+        }
+        entries.append(Entry(info: info, syspath: syspath, device: device,
+                             recognizer: DeviceRecognizer(device: id, touchExtent: extent)))
         let size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
         logger.notice("using \(kind.rawValue) \(evaluation.node) \"\(evaluation.name)\" as \(id)\(size)")
         let capability = kind == .touchpad ? LIBINPUT_DEVICE_CAP_GESTURE : LIBINPUT_DEVICE_CAP_TOUCH
@@ -177,7 +190,9 @@ public final class InputManager {
 
     private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {
         let entry = entries.remove(at: index)
-        sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
+        if !entry.vanishing {
+            sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
+        }
         LibinputDecoder.tag(entry.device, with: nil)
         libinput.remove(entry.device, node: entry.info.node)
         libinput_device_unref(entry.device)
@@ -196,15 +211,33 @@ public final class InputManager {
             }
             libinput_event_destroy(event)
         }
+        // A lift may be the kernel disconnecting the device (it releases every key first).
+        var checked: [DeviceID] = []
+        for item in batch {
+            guard case .event(let id, let event) = item, event.isLift, !checked.contains(id) else { continue }
+            checked.append(id)
+            if let entry = entries.first(where: { $0.info.id == id }), !entry.vanishing,
+               libinput.isDisconnecting(entry.info.node) {
+                batch.append(.vanishing(id))
+                removals = true
+            }
+        }
         if removals { RemovalFilter.dropTeardown(&batch) }
         for item in batch {
             switch item {
             case .event(let id, let event):
                 guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
+                if entries[i].vanishing && !event.isTeardown { entries[i].vanishing = false }
                 entries[i].recognizer.handle(event, emit: sink)
             case .removed(let id):
                 guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
                 remove(at: i, sink, why: "vanished")
+            case .vanishing(let id):
+                guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
+                entries[i].vanishing = true
+                entries[i].recognizer.reset()
+                sink(.deviceRemoved(device: id, timeUs: Self.monotonicNowUs()))
+                logger.notice("\(entries[i].info.kind.rawValue) \(entries[i].info.node) (\(id)) is being unplugged")
             case .dropped:
                 continue
             }

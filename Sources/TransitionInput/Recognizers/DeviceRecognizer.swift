@@ -12,13 +12,15 @@ struct DeviceRecognizer {
     private var scroll: ScrollRecognizer
     private var touch: TouchPanRecognizer
 
-    init(device: DeviceID, touchParameters: TouchPanRecognizer.Parameters = .init()) {
+    /// `touchExtent`: a touchscreen's size in the units of its positions, carried by its pans'
+    /// begins (the engine's default travel is the extent along the pan's axis).
+    init(device: DeviceID, touchExtent: DeviceExtent? = nil, touchParameters: TouchPanRecognizer.Parameters = .init()) {
         self.device = device
         swipe = SwipeRecognizer(device: device)
         pinch = PinchRecognizer(device: device)
         hold = HoldRecognizer(device: device)
         scroll = ScrollRecognizer(device: device)
-        touch = TouchPanRecognizer(device: device, parameters: touchParameters)
+        touch = TouchPanRecognizer(device: device, extent: touchExtent, parameters: touchParameters)
     }
 
     /// Routes one decoded event to the recogniser it belongs to.

@@ -32,7 +32,7 @@ struct TouchPanRecognizer {
         /// beats jitter: the engine applies its own slop before it locks an axis.
         var beginDistance: Double = 1
         /// Time (µs) after the first touch down before a pan may begin.
-        var landingWindowUs: UInt64 = 100_000
+        var landingWindowUs: UInt64 = 150_000
         /// Frames kept while pending; beyond this the oldest two are merged.
         var maxPendingSamples: Int = 32
     }
@@ -62,6 +62,8 @@ struct TouchPanRecognizer {
     }
 
     let device: DeviceID
+    /// The device's size in the units of its positions, carried by every begin.
+    let extent: DeviceExtent?
     let parameters: Parameters
     private(set) var state: State = .idle
     /// Live touch points, changed by down/motion/up/cancel.
@@ -71,8 +73,9 @@ struct TouchPanRecognizer {
     /// The frames accumulated while pending (since the last finger-count change).
     private var samples: [Sample] = []
 
-    init(device: DeviceID, parameters: Parameters = Parameters()) {
+    init(device: DeviceID, extent: DeviceExtent? = nil, parameters: Parameters = Parameters()) {
         self.device = device
+        self.extent = extent
         self.parameters = parameters
         touches.reserveCapacity(10)
         lastFrame.reserveCapacity(10)
@@ -192,7 +195,7 @@ struct TouchPanRecognizer {
 
     private mutating func beginPan(fingers: Int, anchorUs: UInt64, emit: (GestureInput) -> Void) {
         emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
-        emit(.begin(GestureBegin(device: device, source: .touch, fingers: fingers, timeUs: anchorUs)))
+        emit(.begin(GestureBegin(device: device, source: .touch, fingers: fingers, timeUs: anchorUs, extent: extent)))
         for s in samples {
             emit(.update(GestureUpdate(device: device, dx: s.dx, dy: s.dy, timeUs: s.timeUs)))
         }

@@ -4,6 +4,7 @@ import TransitionCore
 ///
 /// ```
 /// {"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}
+/// {"type":"begin","device":2,"source":"touch","fingers":1,"width":300.0,"height":200.0,"time_us":1100}
 /// {"type":"update","device":1,"dx":1.5,"dy":0.0,"time_us":1012}
 /// {"type":"end","device":1,"cancel":null,"time_us":1200}
 /// {"type":"end","device":1,"cancel":"libinput_cancel","time_us":1200}
@@ -13,11 +14,13 @@ import TransitionCore
 /// ```
 /// `source` is one of `swipe`, `scroll`, `touch`, `pinch`; `cancel` is `null` (a release),
 /// `libinput_cancel` or `touch_cancel`; times are CLOCK_MONOTONIC µs and never go backwards;
-/// deltas are in the source's units (see ``GestureSource``). Blank lines are allowed.
+/// deltas are in the source's units (see ``GestureSource``); a begin's `width` and `height` (its
+/// ``DeviceExtent``) are written when known and read when present (both or neither). Blank lines
+/// are allowed.
 enum TraceFormat {
     /// The field names each sample type has, in the order they are written.
     static let fields: [String: [String]] = [
-        "begin": ["type", "device", "source", "fingers", "time_us"],
+        "begin": ["type", "device", "source", "fingers", "width", "height", "time_us"],
         "update": ["type", "device", "dx", "dy", "time_us"],
         "end": ["type", "device", "cancel", "time_us"],
         "hold_begin": ["type", "device", "fingers", "time_us"],
@@ -33,8 +36,15 @@ enum TraceFormat {
     static func encode(_ input: GestureInput) throws(TraceError) -> String {
         switch input {
         case .begin(let b):
+            var extent = ""
+            if let e = b.extent {
+                guard e.width.isFinite, e.height.isFinite else {
+                    throw .unencodable("begin of \(b.device) has a non-finite extent (\(e.width), \(e.height))")
+                }
+                extent = #""width":\#(e.width),"height":\#(e.height),"#
+            }
             return #"{"type":"begin","device":\#(b.device.rawValue),"source":"\#(b.source.rawValue)","#
-                + #""fingers":\#(b.fingers),"time_us":\#(b.timeUs)}"#
+                + #""fingers":\#(b.fingers),\#(extent)"time_us":\#(b.timeUs)}"#
         case .update(let u):
             guard u.dx.isFinite, u.dy.isFinite else {
                 throw .unencodable("update of \(u.device) has a non-finite delta (\(u.dx), \(u.dy))")
@@ -75,7 +85,19 @@ enum TraceFormat {
                 let all = GestureSource.allCases.map(\.rawValue).joined(separator: ", ")
                 throw LineError("unknown source \"\(name)\" (expected \(all))")
             }
-            return .begin(GestureBegin(device: device, source: source, fingers: try fields.fingers(), timeUs: time))
+            var extent: DeviceExtent?
+            switch (fields.has("width"), fields.has("height")) {
+            case (true, true):
+                let width = try fields.double("width"), height = try fields.double("height")
+                guard width > 0, height > 0 else { throw LineError("fields \"width\" and \"height\" must be positive") }
+                extent = DeviceExtent(width: width, height: height)
+            case (false, false):
+                extent = nil
+            default:
+                throw LineError("fields \"width\" and \"height\" come together")
+            }
+            return .begin(GestureBegin(device: device, source: source, fingers: try fields.fingers(), timeUs: time,
+                                       extent: extent))
         case "update":
             return .update(GestureUpdate(device: device, dx: try fields.double("dx"), dy: try fields.double("dy"),
                                          timeUs: time))
@@ -111,6 +133,8 @@ enum TraceFormat {
     private struct Fields {
         let object: [(String, FlatJSON.Value)]
         init(_ object: [(String, FlatJSON.Value)]) { self.object = object }
+
+        func has(_ key: String) -> Bool { object.contains { $0.0 == key } }
 
         func value(_ key: String) throws(LineError) -> FlatJSON.Value {
             guard let v = object.first(where: { $0.0 == key })?.1 else {

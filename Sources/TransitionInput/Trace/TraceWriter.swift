@@ -4,7 +4,7 @@ import Glibc
 public import TransitionCore
 
 /// Writes recognised samples to a trace file (`transitiond --record FILE`), one JSON line each
-/// (format: see the README's "Gesture traces" section; ``TraceReader`` reads it back).
+/// (format: docs/input.md, "Gesture traces"; ``TraceReader`` reads it back).
 ///
 /// Every sample is written with one `write(2)` as it arrives, so a trace is complete up to the
 /// last sample even if the daemon is killed, and a full disk is reported at the sample that hit

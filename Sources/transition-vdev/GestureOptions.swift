@@ -1,0 +1,111 @@
+import ArgumentParser
+
+/// Options every multitouch gesture command shares.
+struct GestureOptions: ParsableArguments {
+    @Option(help: "Fingers on the surface (1-5).")
+    var fingers: Int = 3
+
+    @Option(name: .customLong("steps"),
+            help: "COUNTxDX,DY: COUNT frames, each moving every finger by DX,DY (repeatable, in order).")
+    var stepSpecs: [String] = []
+
+    @Option(help: "Seconds between frames.")
+    var interval: Double = 0.012
+
+    @Option(help: "Seconds to wait after creating the device before the first gesture (udev and the daemon pick it up).")
+    var wait: Double = 2
+
+    @Option(name: .customLong("start-when"),
+            help: "Instead of --wait, start the first gesture once this file exists (up to 30 s).")
+    var startWhen: String?
+
+    @Option(help: "Seconds to rest without moving before lifting (a paused release).")
+    var hold: Double = 0
+
+    @Option(help: "How many times to perform the gesture.")
+    var `repeat`: Int = 1
+
+    @Option(help: "Seconds between repeated gestures.")
+    var gap: Double = 0.6
+
+    @Option(help: "Seconds to keep the device after the last gesture before removing it.")
+    var linger: Double = 1
+
+    @Option(name: .customLong("unplug-after"),
+            help: "Destroy the device (as if unplugged) after this many movement frames, mid-gesture.")
+    var unplugAfter: Int?
+
+    @Option(help: "Log each frame's CLOCK_MONOTONIC time in ns and kind (down/move/up) to this file.")
+    var log: String?
+
+    @Option(help: "The device's name.")
+    var name: String?
+
+    @Option(name: .customLong("gesture"),
+            help: "FINGERS:STEPS[/STEPS…][@HOLD]: a gesture of its own (repeatable, performed in order, --gap apart); replaces --fingers, --steps and --hold.")
+    var gestureSpecs: [String] = []
+
+    func validate() throws {
+        guard (1...5).contains(fingers) else { throw ValidationError("--fingers must be from 1 to 5") }
+        guard interval >= 0, wait >= 0, hold >= 0, gap >= 0, linger >= 0 else {
+            throw ValidationError("times must not be negative")
+        }
+        guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if let unplugAfter, unplugAfter < 0 { throw ValidationError("--unplug-after must not be negative") }
+        do { _ = try plans() } catch { throw ValidationError(error.description) }
+    }
+
+    /// The gestures to perform, in order (with --repeat applied).
+    func plans() throws(VdevError) -> [GesturePlan] {
+        var plans: [GesturePlan] = []
+        if gestureSpecs.isEmpty {
+            var steps: [Step] = []
+            for s in stepSpecs.isEmpty ? ["60x8,0"] : stepSpecs { steps += try parseSteps(s) }
+            plans = [GesturePlan(fingers: fingers, steps: steps, hold: hold)]
+        } else {
+            for g in gestureSpecs { plans.append(try parseGesture(g)) }
+        }
+        return Array((0..<`repeat`).map { _ in plans }.joined())
+    }
+
+    func waitToStart() throws(VdevError) {
+        if let startWhen { try waitForFile(startWhen, timeout: 30) } else { sleep(seconds: wait) }
+    }
+
+    /// Performs the gestures on `writer`; `scale` converts step units to device units.
+    func perform(on writer: MultiTouchWriter, spacing: Double, scale: Double) throws(VdevError) {
+        let plans = try plans()
+        let log = try FrameLog(path: log)
+        try waitToStart()
+        let intervalNs = UInt64(interval * 1e9)
+        var moves = 0
+        for (index, plan) in plans.enumerated() {
+            if index > 0 { sleep(seconds: gap) }
+            let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale) }
+            let start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
+                                    width: Double(writer.maxX), height: Double(writer.maxY))
+            var next = monotonicNs()
+            try writer.down(start)
+            log.frame("down")
+            var ox = 0.0, oy = 0.0
+            for step in steps {
+                next = pace(after: next, intervalNs: intervalNs)
+                ox += step.dx; oy += step.dy
+                try writer.move(start.map { ($0.0 + ox, $0.1 + oy) })
+                log.frame("move")
+                moves += 1
+                if let unplugAfter, moves >= unplugAfter {
+                    writer.device.destroy()
+                    say("unplugged")
+                    return
+                }
+            }
+            next = pace(after: next, intervalNs: intervalNs)
+            sleep(seconds: plan.hold)
+            try writer.up(fingers: plan.fingers)
+            log.frame("up")
+        }
+        say("done")
+        sleep(seconds: linger)
+    }
+}

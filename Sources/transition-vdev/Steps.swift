@@ -1,0 +1,44 @@
+/// One movement step: every finger moves by (`dx`, `dy`) in one frame.
+struct Step: Equatable {
+    var dx: Double
+    var dy: Double
+}
+
+/// One gesture: fingers down, the steps, an optional rest, fingers up.
+struct GesturePlan: Equatable {
+    var fingers: Int
+    var steps: [Step]
+    /// Seconds to rest without moving before lifting.
+    var hold: Double
+}
+
+/// Parses "COUNTxDX,DY" (e.g. "60x8,0": 60 frames of +8 on x) into `COUNT` steps.
+func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
+    let parts = spec.split(separator: "x", maxSplits: 1)
+    guard parts.count == 2, let count = Int(parts[0]), count >= 0 else {
+        throw VdevError("bad steps \"\(spec)\": expected COUNTxDX,DY, e.g. 60x8,0")
+    }
+    let delta = parts[1].split(separator: ",")
+    guard delta.count == 2, let dx = Double(delta[0]), let dy = Double(delta[1]), dx.isFinite, dy.isFinite else {
+        throw VdevError("bad steps \"\(spec)\": expected COUNTxDX,DY, e.g. 60x8,0")
+    }
+    return Array(repeating: Step(dx: dx, dy: dy), count: count)
+}
+
+/// Parses "FINGERS:STEPS[/STEPS…][@HOLD]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5".
+func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
+    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD], e.g. 3:60x8,0@0.5"
+    let head = spec.split(separator: ":", maxSplits: 1)
+    guard head.count == 2, let fingers = Int(head[0]), (1...5).contains(fingers) else {
+        throw VdevError("bad gesture \"\(spec)\": \(usage) with 1-5 fingers")
+    }
+    let tail = head[1].split(separator: "@", maxSplits: 1)
+    var hold = 0.0
+    if tail.count == 2 {
+        guard let h = Double(tail[1]), h >= 0 else { throw VdevError("bad gesture \"\(spec)\": \(usage)") }
+        hold = h
+    }
+    var steps: [Step] = []
+    for part in tail[0].split(separator: "/") { steps += try parseSteps(part) }
+    return GesturePlan(fingers: fingers, steps: steps, hold: hold)
+}

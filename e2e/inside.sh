@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs inside the VM (see e2e/run): every e2e/scenarios/*.sh in order, each in its own bash, with a
+# time limit. Scenarios print "PASS <what>" / "FAIL <what>: <why>" lines; the closing line is
+# "e2e: N passed, N failed", and the exit status is non-zero on any failure.
+#   inside.sh BIN-DIR [SCENARIO-GLOB]
+set -u
+export E2E_BIN=${1:?usage: inside.sh BIN-DIR [GLOB]}
+glob=${2:-*}
+export E2E_ROOT=$PWD
+export E2E_RECORDINGS=${E2E_RECORDINGS:-$(realpath -m "$E2E_ROOT/../shared/recordings")}
+export E2E_OUT=${E2E_OUT:-$E2E_ROOT/.build/e2e}
+passed=0 failed=0
+for script in "$E2E_ROOT"/e2e/scenarios/$glob.sh; do
+  [[ -e $script ]] || continue
+  name=$(basename "$script" .sh)
+  echo "== $name"
+  t0=${EPOCHREALTIME/./}
+  output=$(timeout --kill-after=5 "${E2E_SCENARIO_TIMEOUT:-180}" bash "$script" 2>&1)
+  code=$?
+  echo "$output"
+  p=$(grep -c '^PASS ' <<<"$output")
+  f=$(grep -c '^FAIL ' <<<"$output")
+  if (( code != 0 && f == 0 )); then
+    echo "FAIL $name: the scenario exited with status $code"
+    f=1
+  fi
+  (( p == 0 && f == 0 )) && { echo "FAIL $name: the scenario checked nothing"; f=1; }
+  passed=$((passed + p)) failed=$((failed + f))
+  ms=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+  printf '   (%s: %d.%01d s)\n' "$name" $((ms / 1000)) $((ms % 1000 / 100))
+done
+echo "e2e: $passed passed, $failed failed"
+(( failed == 0 ))

@@ -1,0 +1,33 @@
+# A keyboard exists and types throughout while the daemon runs and a touchpad swipes: the daemon
+# opens the touchpad and never the keyboard (nor any other non-touch node), by /proc/PID/fd and
+# by strace of every open(2).
+source "$(dirname "$0")/../lib.sh"
+"$E2E_BIN/transition-vdev" keyboard --wait 0 --presses 30 > "$E2E_TMP/keyboard.out" 2>&1 &
+VDEV_PID[keyboard]=$!
+wait_for "$E2E_TMP/keyboard.out" '^created /dev/input/event' 20
+keyboard=$(sed -n 's/^created //p' "$E2E_TMP/keyboard.out")
+udevadm settle -t 10
+udevadm info --query=property --name="$keyboard" | grep -q '^ID_INPUT_KEYBOARD=1' \
+  && pass "udev tags the virtual keyboard $keyboard as a keyboard" \
+  || fail "udev tags the virtual keyboard" "ID_INPUT_KEYBOARD missing on $keyboard"
+command -v strace >/dev/null && E2E_STRACE=1
+daemon_start
+never_opened $(non_touch_nodes)
+vdev pad touchpad --gesture 3:40x8,0
+vdev_used pad
+vdev_go pad
+vdev_wait pad
+wait_for "$DAEMON_TRACE" '"device_removed"' 10
+expect_lines "the swipe is recognised while the keyboard types" "swipe3-right release" "$(trace_gestures | cut -d' ' -f1,2)"
+wait_completed 1
+expect_events "and drives its transition to the end" "swipe3-right finish" "$(ended_summary | cut -d' ' -f1,2)"
+grep -q "ignoring $keyboard" "$DAEMON_LOG" && fail "keyboard not even probed" "the log mentions probing it" || true
+daemon_stop
+if [[ -n ${E2E_STRACE:-} ]]; then
+  grep -q "\"${VDEV_NODE[pad]}\"" "$E2E_TMP/strace.log" \
+    && pass "strace sees the daemon open the touchpad ${VDEV_NODE[pad]}" \
+    || fail "strace sees the touchpad opened" "no open of ${VDEV_NODE[pad]} in strace.log"
+  opened=$(grep -o '"/dev/input/event[0-9]*"' "$E2E_TMP/strace.log" | sort -u | tr -d '"' | grep -vx -- "${VDEV_NODE[pad]}")
+  [[ -z $opened ]] && pass "strace: no other /dev/input node was ever opened (keyboard $keyboard included)" \
+    || fail "strace: no other /dev/input node opened" "opened: $(echo $opened)"
+fi

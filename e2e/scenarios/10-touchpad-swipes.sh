@@ -1,0 +1,30 @@
+# 3- and 4-finger touchpad swipes in four directions (40 mm across, 30 mm down or up), each
+# released while moving: every one is recognised as a swipe with its finger count and
+# direction, drives the transition named after it, and finishes.
+source "$(dirname "$0")/../lib.sh"
+daemon_start
+never_opened $(non_touch_nodes)
+gestures=()
+for f in 3 4; do
+  gestures+=(--gesture "$f:60x8,0" --gesture "$f:60x-8,0" --gesture "$f:45x0,8" --gesture "$f:45x0,-8")
+done
+vdev pad touchpad "${gestures[@]}" --gap 0.5
+vdev_used pad
+vdev_go pad
+vdev_wait pad
+wait_for "$DAEMON_TRACE" '"device_removed"' 10
+expected="swipe3-right release
+swipe3-left release
+swipe3-down release
+swipe3-up release
+swipe4-right release
+swipe4-left release
+swipe4-down release
+swipe4-up release"
+expect_lines "recognised swipes" "$expected" "$(trace_gestures | cut -d' ' -f1,2)"
+wait_completed 8
+expect_events "every swipe finishes its transition" "$(sed 's/ release/ finish/' <<<"$expected")" \
+  "$(ended_summary | cut -d' ' -f1,2)"
+expect_events "every completion animation ends finished" "$(sed 's/ release/ true/' <<<"$expected")" "$(completed_summary)"
+trace_gestures | sed 's/^/  /'
+daemon_stop

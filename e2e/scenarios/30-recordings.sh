@@ -1,0 +1,49 @@
+# Real devices' recordings (../shared/recordings, evemu format, read in place) replayed through
+# the kernel and libinput: touchscreen drags with 1 and 4 fingers, touchpad two-finger scrolls.
+# Each must be recognised as the expected gesture (source, fingers, first direction), released,
+# and drive the transition named after it to the expected outcome: the 1-finger drag goes up and
+# comes back (cancel), the 4-finger drag stops at a third of the screen (cancel), the vertical
+# scroll goes back and forth and ends above its start (cancel), the horizontal one travels 60 %
+# (finish).
+source "$(dirname "$0")/../lib.sh"
+R=$E2E_RECORDINGS
+daemon_start
+
+# replay NAME DESC [GESTURE OUTCOME EVENTS]...: creates the device from DESC, waits until the
+# daemon uses it, plays each EVENTS file and checks that its first gesture is GESTURE ("touch1-up
+# release") and its first transition ends with OUTCOME ("touch1-up cancel"), removes the device.
+replay() {
+  local name=$1 desc=$2; shift 2
+  local mark node
+  mark=$(log_mark)
+  evemu-device "$desc" > "$E2E_TMP/evemu.$name" 2>&1 &
+  local pid=$!
+  wait_for "$E2E_TMP/evemu.$name" '/dev/input/event' 20 || { fail "$name" "evemu-device: $(cat "$E2E_TMP/evemu.$name")"; return; }
+  node=$(grep -o '/dev/input/event[0-9]*' "$E2E_TMP/evemu.$name" | head -n1)
+  wait_used "$node" "$mark" || { fail "$name" "the daemon did not use $node"; kill "$pid"; return; }
+  while (($# >= 3)); do
+    local expected=$1 outcome=$2 events=$3 samples ended got
+    shift 3
+    samples=$(grep -c '^{' "$DAEMON_TRACE")
+    ended=$(grep -c '"event":"ended"' "$DAEMON_OUT")
+    evemu-play "$node" < "$events"
+    sleep 0.5
+    grep '^{' "$DAEMON_TRACE" | tail -n +$((samples + 1)) > "$E2E_TMP/slice"
+    trace_gestures "$E2E_TMP/slice" | sed "s|^|  $(basename "$events"): |"
+    got=$(trace_gestures "$E2E_TMP/slice" | head -n1 | cut -d' ' -f1,2)
+    expect_lines "$(basename "$events" .events)" "$expected" "$got"
+    got=$(ended_summary | tail -n +$((ended + 1)) | head -n1 | cut -d' ' -f1,2)
+    expect_events "$(basename "$events" .events): transition outcome" "$outcome" "$got"
+  done
+  kill "$pid"; wait "$pid" 2>/dev/null
+  wait_for "$DAEMON_LOG" "$node .*(vanished|unplugged)" 10 "$mark"
+}
+
+replay atmel "$R/touchscreens/Atmel maXTouch Touchscreen.desc" \
+  "touch1-up release" "touch1-up cancel" "$R/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" \
+  "touch4-down release" "touch4-down cancel" "$R/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+replay synaptics "$R/touchpads/SynPS2 Synaptics TouchPad.desc" \
+  "scroll2-down release" "scroll2-down cancel" "$R/touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
+replay hp8470p "$R/touchpads/SynPS2 Synaptics TouchPad.hp8470p.desc" \
+  "scroll2-right release" "scroll2-right finish" "$R/touchpads/SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+daemon_stop
