@@ -15,6 +15,12 @@ daemon_start
 never_opened $(non_touch_nodes)
 vdev pad touchpad --gesture 3:40x8,0
 vdev_used pad
+"$E2E_BIN/transitiond" --list-devices > "$E2E_TMP/list-devices" 2>&1; code=$?
+sed 's/^/  list-devices: /' "$E2E_TMP/list-devices"
+check "--list-devices exits 0" test "$code" -eq 0
+check "--list-devices uses the touchpad" grep -Eq "^  use +${VDEV_NODE[pad]} +touchpad" "$E2E_TMP/list-devices"
+check "--list-devices ignores the keyboard, saying why" \
+  grep -Eq "^  ignore +$keyboard .*: keyboard: not a touch device$" "$E2E_TMP/list-devices"
 vdev_go pad
 vdev_wait pad
 wait_for "$DAEMON_TRACE" '"device_removed"' 10

@@ -28,3 +28,9 @@ expect_events "every swipe finishes its transition" "$(sed 's/ release/ finish/'
 expect_events "every completion animation ends finished" "$(sed 's/ release/ true/' <<<"$expected")" "$(completed_summary)"
 trace_gestures | sed 's/^/  /'
 daemon_stop
+# The recorded trace, replayed through the same engine without devices, ends the same way.
+timeout 30 "$E2E_BIN/transitiond" --config "$E2E_ROOT/e2e/config.toml" --socket "$E2E_TMP/replay.sock" --no-input \
+  --replay "$DAEMON_TRACE" --exit-after-replay --print-events > "$E2E_TMP/replay.out" 2> "$E2E_TMP/replay.log"
+check "the replay exits 0 when the trace is over" test $? -eq 0
+expect_events "the replayed trace ends every transition the same way" "$(ended_summary)" \
+  "$(jq -r 'select(.event == "ended") | "\(.transition) \(.outcome) \(.reason)"' "$E2E_TMP/replay.out")"

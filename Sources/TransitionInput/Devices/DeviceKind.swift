@@ -17,6 +17,7 @@ public struct InputDeviceInfo: Sendable, Hashable, Codable {
     public var node: String
     /// The kernel's name for the device.
     public var name: String
+    /// Touchpad or touchscreen.
     public var kind: DeviceKind
     /// Physical width in mm (`libinput_device_get_size`), `nil` when the device reports no
     /// resolution (then touch positions are in device units instead of mm).
@@ -24,6 +25,7 @@ public struct InputDeviceInfo: Sendable, Hashable, Codable {
     /// Physical height in mm, `nil` when unknown.
     public var heightMm: Double?
 
+    /// A description of a device in use.
     public init(id: DeviceID, node: String, name: String, kind: DeviceKind, widthMm: Double?, heightMm: Double?) {
         self.id = id; self.node = node; self.name = name; self.kind = kind
         self.widthMm = widthMm; self.heightMm = heightMm

@@ -6,13 +6,16 @@
 public struct DeviceListing: Sendable, Hashable {
     /// One event node.
     public struct Entry: Sendable, Hashable {
+        /// The event node (or the path given with `--device`).
         public var node: String
+        /// The kernel's name for the device (empty when it could not be read).
         public var name: String
         /// The kind transitiond would use it as, or `nil` when it ignores it.
         public var kind: DeviceKind?
         /// Why it is ignored (`nil` when used).
         public var reason: String?
 
+        /// An entry; `kind` for a device that is used, `reason` for one that is ignored.
         public init(node: String, name: String, kind: DeviceKind?, reason: String?) {
             self.node = node; self.name = name; self.kind = kind; self.reason = reason
         }
@@ -22,8 +25,10 @@ public struct DeviceListing: Sendable, Hashable {
     public var seat: String
     /// Whether explicit `--device` paths were listed instead of the seat's devices.
     public var explicit: Bool
+    /// Every event node, in node order (explicit paths: in the order given).
     public var entries: [Entry]
 
+    /// A listing of `entries` (``scan(seat:explicitDevices:)`` makes the real one).
     public init(seat: String, explicit: Bool, entries: [Entry]) {
         self.seat = seat; self.explicit = explicit; self.entries = entries
     }

@@ -39,7 +39,9 @@ final class LibinputContext {
                     callbacks.logger.error("libinput asked to open \(node), which is not a touch device in use; refused")
                     return -EACCES
                 }
-                let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+                // Read-only: libinput never writes to a touch device (only keyboards have LEDs),
+                // and the unit's DeviceAllow=char-input r allows nothing more.
+                let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
                 guard fd >= 0 else { return -errno }
                 callbacks.openFDs[node] = fd
                 return fd

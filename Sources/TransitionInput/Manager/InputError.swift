@@ -6,6 +6,7 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libinput, libudev or the kernel failed; the message says what.
     case system(String)
 
+    /// The message for logs and the command line.
     public var description: String {
         switch self {
         case .refused(let path, let reason):

@@ -7,6 +7,7 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sample cannot be written as JSON (a non-finite delta).
     case unencodable(String)
 
+    /// The message for logs and the command line, e.g. `trace.jsonl:3: missing field "dx"`.
     public var description: String {
         switch self {
         case .io(let path, let operation, let reason):
