@@ -88,7 +88,7 @@ public struct JournalLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        if let error = event.error { merged["error", default: "\(error)"] = "\(error)" }
+        if let error = event.error { merged["error"] = .string("\(error)") }
         if label != rootLabel, merged["logger"] == nil { merged["logger"] = .string(label) }
         sink(Self.render(level: event.level, message: event.message.description, metadata: merged, format: format))
     }

@@ -82,3 +82,16 @@ final class Captured: Sendable {
         }
     }
 }
+
+extension JournalLogHandlerTests {
+    struct Oops: Error, CustomStringConvertible { var description: String { "disk on fire" } }
+
+    @Test func anAttachedErrorIsRenderedAsMetadata() {
+        let captured = Captured()
+        let handler = JournalLogHandler(label: "transitiond", format: .journal, control: LogLevelControl(.info),
+                                        sink: { captured.append($0) })
+        handler.log(event: LogEvent(level: .error, message: "write failed", error: Oops(), metadata: nil,
+                                    source: nil, file: #fileID, function: #function, line: #line))
+        #expect(captured.text == "<3>write failed error=\"disk on fire\"\n")
+    }
+}
