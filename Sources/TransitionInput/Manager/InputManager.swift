@@ -120,9 +120,8 @@ public final class InputManager {
             guard device.isEventNode else { continue }
             switch device.action {
             case "add":
-                if let i = entries.firstIndex(where: { $0.syspath == device.syspath }) {
-                    remove(at: i, sink, why: "replaced")
-                }
+                // Already in use: it appeared between the monitor's start and the enumeration.
+                if entries.contains(where: { $0.syspath == device.syspath }) { continue }
                 if explicitDevices.isEmpty {
                     consider(device, seat: seat, quietIgnore: true)
                 } else if explicitDevices.contains(where: { DeviceEvaluation.matches(device, path: $0) }) {
