@@ -253,7 +253,7 @@ public struct MessageEncoder: Sendable {
         writer.member("to", ended.to)
         writer.member("velocity", ended.velocity)
         let span = ended.to - ended.from
-        writer.member("v_rel", span == 0 ? 0 : ended.velocity / span)
+        writer.member("v_rel", span == 0 || ended.velocity == 0 ? 0 : ended.velocity / span)
         writer.key("animation")
         writer.beginObject()
         switch ended.animation {

@@ -6,7 +6,10 @@ import TransitionProtocol
 struct Trigger: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a transition without a finger, like a stock animated transition.",
-        discussion: "Prints the run's gesture id. With --wait, exits once the run completes: 0 finished, 2 cancelled.")
+        discussion: """
+            Prints the run's gesture id. With --wait, exits once the run completes: 0 when it \
+            reached its target (1, or 0 with --reverse), 2 when something cancelled it first.
+            """)
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -63,17 +66,18 @@ struct Trigger: ParsableCommand {
         guard case .triggered(let gesture) = result else { return }
         Terminal.out("\(gesture.map(String.init) ?? "-")\n")
         guard wait, let gesture else { return }
-        let finished = try Failure.guarding { () throws(ClientError) -> Bool in
+        let target: Double = reverse ? 0 : 1
+        let reached = try Failure.guarding { () throws(ClientError) -> Bool in
             while let message = try connection.receive() {
                 if case .transition(let event) = message.message, event.gesture == gesture,
                    case .completed(let completed) = event.payload {
-                    return completed.finished
+                    return abs(completed.progress - target) < 1e-9
                 }
                 if case .goodbye(let goodbye) = message.message { throw .disconnected(goodbye) }
             }
             throw .disconnected(nil)
         }
-        if !finished { throw ExitCode(Failure.cancelled) }
+        if !reached { throw ExitCode(Failure.cancelled) }
     }
 }
 

@@ -62,7 +62,8 @@ enum Format {
     }
 
     static func signed(_ value: Double, _ digits: Int = 2) -> String {
-        value >= 0 ? "+" + fixed(value, digits) : fixed(value, digits)
+        let text = fixed(value, digits)
+        return text.hasPrefix("-") ? text : "+" + text
     }
 
     static func duration(us: UInt64) -> String {

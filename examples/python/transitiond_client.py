@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""A transitiond client in plain Python (standard library only).
+
+    transitiond_client.py watch [--transition NAME]... [--exit-after N] [--animate]
+    transitiond_client.py list
+    transitiond_client.py status
+    transitiond_client.py trigger NAME [--reverse] [--duration S]
+    transitiond_client.py cancel [NAME]
+
+Every command takes --socket PATH (else $TRANSITIOND_SOCKET, else the per-user and system
+paths). `watch` prints one line per event; with --animate it also evaluates each `ended`
+animation itself at 30 frames per second, the way a renderer at its own vsync would (see
+docs/protocol.md, "Running the completion animation yourself").
+
+The protocol: docs/protocol.md. Copy what you need; it is meant to be read.
+"""
+import argparse
+import json
+import math
+import os
+import select
+import socket
+import sys
+import time
+
+
+# ---------------------------------------------------------------------------------------------
+# Connection
+
+
+def socket_candidates(explicit=None):
+    """The paths to try, in order (docs/protocol.md, "Connecting")."""
+    if explicit:
+        return [explicit]
+    if os.environ.get("TRANSITIOND_SOCKET"):
+        return [os.environ["TRANSITIOND_SOCKET"]]
+    candidates = []
+    if os.getuid() != 0 and os.environ.get("XDG_RUNTIME_DIR"):
+        candidates.append(os.path.join(os.environ["XDG_RUNTIME_DIR"], "transitiond", "transitiond.sock"))
+    candidates.append("/run/transitiond/transitiond.sock")
+    return candidates
+
+
+class Client:
+    """One connection: JSON lines in and out, requests matched to replies by id."""
+
+    def __init__(self, path=None):
+        errors = []
+        for candidate in socket_candidates(path):
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(candidate)
+                self.path = candidate
+                break
+            except OSError as error:
+                self.sock.close()
+                errors.append(f"{candidate}: {error.strerror}")
+        else:
+            raise SystemExit("cannot connect to transitiond (" + "; ".join(errors) + ")")
+        self.buffer = b""
+        self.next_id = 1
+        self.pending = []  # messages read while waiting for a reply
+        self.hello = self.read()
+        if self.hello is None or self.hello.get("event") != "hello":
+            raise SystemExit(f"expected hello, got {self.hello!r}")
+
+    def send(self, request):
+        self.sock.sendall(json.dumps(request, separators=(",", ":")).encode() + b"\n")
+
+    def read(self, timeout=None):
+        """The next message (a dict), None at the end of the stream, or "timeout"."""
+        if self.pending:
+            return self.pending.pop(0)
+        while b"\n" not in self.buffer:
+            if timeout is not None:
+                ready, _, _ = select.select([self.sock], [], [], timeout)
+                if not ready:
+                    return "timeout"
+            data = self.sock.recv(65536)
+            if not data:
+                return None
+            self.buffer += data
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def request(self, name, **members):
+        """Sends a request and returns its reply's result; raises on an error reply."""
+        request_id = self.next_id
+        self.next_id += 1
+        self.send({"id": request_id, "request": name, **members})
+        skipped = []
+        while True:
+            message = self.read()
+            if message is None:
+                raise SystemExit("transitiond closed the connection")
+            if message.get("event") == "reply" and message.get("id") == request_id:
+                self.pending = skipped + self.pending
+                if not message["ok"]:
+                    error = message["error"]
+                    raise SystemExit(f"{error['message']} ({error['code']})")
+                return message["result"]
+            skipped.append(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluating an `ended` animation locally
+
+
+def monotonic_us():
+    """CLOCK_MONOTONIC in µs: the clock of every time_us."""
+    return time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+
+
+def _bezier(x1, y1, x2, y2):
+    cx, cy = 3 * x1, 3 * y1
+    bx, by = 3 * (x2 - x1) - cx, 3 * (y2 - y1) - cy
+    ax, ay = 1 - cx - bx, 1 - cy - by
+
+    def solve_x(u):
+        s = u
+        for _ in range(8):  # Newton's method...
+            err = ((ax * s + bx) * s + cx) * s - u
+            if abs(err) < 1e-12:
+                return s
+            d = (3 * ax * s + 2 * bx) * s + cx
+            if abs(d) < 1e-9:
+                break
+            s -= err / d
+        lo, hi, s = 0.0, 1.0, u  # ...falling back to bisection
+        for _ in range(60):
+            xs = ((ax * s + bx) * s + cx) * s
+            if abs(xs - u) < 1e-12:
+                return s
+            lo, hi = (s, hi) if xs < u else (lo, s)
+            s = (lo + hi) / 2
+        return s
+
+    def at(u):
+        s = solve_x(u)
+        return ((ay * s + by) * s + cy) * s
+
+    return at
+
+
+CURVES = {
+    "linear": lambda u: u,
+    "ease_out_cubic": lambda u: 1 - (1 - u) ** 3,
+    "ease_in": _bezier(0.42, 0, 1, 1),
+    "ease_out": _bezier(0, 0, 0.58, 1),
+    "ease_in_out": _bezier(0.42, 0, 0.58, 1),
+}
+
+
+def animation_value(ended, t):
+    """Progress `t` seconds after the `ended` event (any `ended` object, also a snapshot's)."""
+    a, start, end = ended["animation"], ended["from"], ended["to"]
+    if a["type"] == "none" or t >= a["duration"]:
+        return end
+    t = max(t, 0.0)
+    if a["type"] == "curve":
+        return start + (end - start) * CURVES[a["curve"]](t / a["duration"])
+    # Spring: x(t) = e^(-βt)(x0·C(t) + B·S(t)), value = to + x(t).
+    zeta, w0 = a["damping_ratio"], math.sqrt(a["stiffness"] / a["mass"])
+    x0, v0 = start - end, a["initial_velocity"]
+    beta = zeta * w0
+    b = beta * x0 + v0
+    if zeta < 1:
+        w1 = w0 * math.sqrt(1 - zeta * zeta)
+        c, s = math.cos(w1 * t), math.sin(w1 * t) / w1
+    elif zeta > 1:
+        g = w0 * math.sqrt(zeta * zeta - 1)
+        c, s = math.cosh(g * t), math.sinh(g * t) / g
+    else:
+        c, s = 1.0, t
+    return end + math.exp(-beta * t) * (x0 * c + b * s)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def describe(message):
+    kind, name = message["event"], message.get("transition", "")
+    if kind == "began":
+        origin = "trigger" if message["source"] == "trigger" else f"{message['source']} {message['fingers']} fingers"
+        return f"{name} began ({origin}, gesture {message['gesture']})"
+    if kind == "updated":
+        return f"{name} {message['progress']:.3f} ({message['velocity']:+.2f}/s)"
+    if kind == "ended":
+        a = message["animation"]
+        return (f"{name} ended: {message['outcome']} ({message['reason']}) "
+                f"{message['from']:.3f} -> {message['to']:.3f}, {a['type']} {a.get('duration', 0):.3f}s")
+    if kind == "frame":
+        return f"{name} frame {message['progress']:.3f}"
+    if kind == "paused":
+        return f"{name} caught at {message['progress']:.3f}"
+    if kind == "completed":
+        return f"{name} completed ({'finished' if message['finished'] else 'cancelled'})"
+    if kind == "snapshot":
+        return "snapshot: " + ", ".join(f"{t['name']} {t['phase']} {t['progress']:.2f}" for t in message["transitions"])
+    if kind == "goodbye":
+        return f"goodbye: {message['message']} ({message['reason']})"
+    return None
+
+
+def watch(client, args):
+    subscription = {"transitions": args.transition} if args.transition else {}
+    client.request("subscribe", **subscription)
+    animating = {}  # transition -> (ended, start_us), evaluated locally with --animate
+    completed = 0
+    while True:
+        timeout = 1 / 30 if (args.animate and animating) else None
+        message = client.read(timeout)
+        if message is None:
+            return
+        if message == "timeout":
+            now = monotonic_us()
+            for name, (ended, start) in list(animating.items()):
+                print(f"{name} animating {animation_value(ended, (now - start) / 1e6):.3f}", flush=True)
+            continue
+        kind = message.get("event")
+        if kind == "ended":
+            animating[message["transition"]] = (message, message["time_us"])
+        elif kind in ("paused", "completed", "began"):
+            animating.pop(message.get("transition"), None)
+        text = describe(message)
+        if text:
+            print(text, flush=True)
+        if kind == "completed":
+            completed += 1
+            if args.exit_after and completed >= args.exit_after:
+                return
+        if kind == "goodbye":
+            return
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A transitiond client in plain Python.")
+    parser.add_argument("--socket", help="the daemon's socket")
+    commands = parser.add_subparsers(dest="command", required=True)
+    w = commands.add_parser("watch", help="print events as they come")
+    w.add_argument("--transition", action="append", help="only this transition (repeatable)")
+    w.add_argument("--exit-after", type=int, help="exit after this many completions")
+    w.add_argument("--animate", action="store_true", help="evaluate ended animations locally at 30 fps")
+    commands.add_parser("list", help="the configured transitions")
+    commands.add_parser("status", help="the daemon's status, as JSON")
+    t = commands.add_parser("trigger", help="run a transition without a finger")
+    t.add_argument("name")
+    t.add_argument("--reverse", action="store_true")
+    t.add_argument("--duration", type=float)
+    c = commands.add_parser("cancel", help="cancel a running transition (all without a name)")
+    c.add_argument("name", nargs="?")
+    args = parser.parse_args()
+
+    client = Client(args.socket)
+    if args.command == "watch":
+        watch(client, args)
+    elif args.command == "list":
+        for t in client.request("list")["transitions"]:
+            gestures = ", ".join(f"{b['source']} {b['fingers']} {b['direction']}" for b in t["bindings"])
+            print(f"{t['name']}\t{gestures}\t{t['phase']}\t{t['progress']:.2f}")
+    elif args.command == "status":
+        print(json.dumps(client.request("status"), indent=2))
+    elif args.command == "trigger":
+        members = {"transition": args.name}
+        if args.reverse:
+            members["reverse"] = True
+        if args.duration:
+            members["duration"] = args.duration
+        print(client.request("trigger", **members)["gesture"])
+    elif args.command == "cancel":
+        members = {"transition": args.name} if args.name else {}
+        print(client.request("cancel", **members)["cancelled"])
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass
