@@ -12,7 +12,8 @@ log=$E2E_TMP/service.log notify_log=$E2E_TMP/notify.log client_out=$E2E_TMP/clie
 socket=$E2E_TMP/transitiond.sock
 : > "$notify_log"; : > "$client_out"
 
-# The unit's command line, with the daemon from this build.
+# The unit's command line, with the daemon from this build (and --log-level debug, for the record
+# in .build/e2e/service/).
 exec_start=$(sed -n 's/^ExecStart=//p' "$root/systemd/transitiond.service")
 [[ $exec_start == /usr/bin/transitiond* ]] || { fail "unit ExecStart" "unexpected: $exec_start"; exit 1; }
 read -r -a unit_args <<< "${exec_start#/usr/bin/transitiond}"
@@ -29,19 +30,25 @@ with open(sys.argv[2], "a", buffering=1) as f:
         f.write(s.recv(4096).decode().replace("\n", " | ") + "\n")
 PY
 notify_pid=$!
-wait_for_socket() { local i; for ((i = 0; i < 200; i++)); do [[ -S $1 ]] && return 0; sleep 0.05; done; return 1; }
+# Waits by the clock, not by a count of polls: forks are slow in the emulated VM.
+within() { local end=$((SECONDS + $1)); shift; until "$@"; do ((SECONDS < end)) || return 1; sleep 0.1; done; }
+has() { grep -Eq -- "$2" "$1" 2>/dev/null; }
+wait_for_socket() { within 10 test -S "$1"; }
 wait_for_socket "$E2E_TMP/notify" || { fail "notify listener" "no socket"; exit 1; }
 
 # A touchpad first, so the daemon finds it at start-up; its swipe starts 12 s later.
 python3 "$root/../shared/e2e/vtouchpad.py" --fingers 3 --steps 40x10,0 --wait 12 > "$E2E_TMP/pad.out" 2>&1 &
 pad_pid=$!
-wait_for "$E2E_TMP/pad.out" '^created ' 20 || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
-udevadm settle
+within 30 has "$E2E_TMP/pad.out" '^created ' || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
+pad=$(sed -n 's/^created //p' "$E2E_TMP/pad.out")
+# Start only once udev has classified it (settle alone can return before udevd has the event).
+classified() { udevadm info --query=property --name="$pad" 2>/dev/null | grep -q '^ID_INPUT_TOUCHPAD=1$'; }
+within 60 classified || { fail "virtual touchpad" "udev did not classify $pad within 60 s"; exit 1; }
 
 # systemd-socket-activate binds the socket as root, then runs the daemon as the unit would.
 systemd-socket-activate -l "$socket" -E NOTIFY_SOCKET="$E2E_TMP/notify" -E WATCHDOG_USEC=2000000 \
   setpriv --reuid=65534 --regid=65534 --groups="$input_gid" --inh-caps=-all --bounding-set=-all --no-new-privs \
-  "$E2E_BIN/transitiond" "${unit_args[@]}" > /dev/null 2> "$log" &
+  "$E2E_BIN/transitiond" "${unit_args[@]}" --log-level debug > /dev/null 2> "$log" &
 daemon=$!
 wait_for_socket "$socket" || { fail "socket activation" "no socket"; exit 1; }
 
@@ -59,7 +66,7 @@ with open(sys.argv[2], "ab", buffering=0) as f:
 PY
 client_pid=$!
 
-if wait_for "$notify_log" 'READY=1' 60; then
+if within 60 has "$notify_log" 'READY=1'; then
   pass "READY=1 after socket activation"
   ready=$(grep -m1 'READY=1' "$notify_log")
   if [[ $ready =~ STATUS=1\ device ]]; then pass "READY=1 comes with the device in use: $ready"
@@ -67,7 +74,7 @@ if wait_for "$notify_log" 'READY=1' 60; then
 else
   fail "READY=1 after socket activation" "notify: $(cat "$notify_log")"; sed 's/^/  log: /' "$log"; exit 1
 fi
-check "the first client got hello" wait_for "$client_out" '"hello"' 10
+check "the first client got hello" within 10 has "$client_out" '"hello"'
 check "the passed socket is adopted" grep -q 'inherited socket fd 3' "$log"
 
 # The unit's identity, as the daemon runs.
@@ -91,7 +98,7 @@ if ((rw == 0)); then pass "input devices open read-only (DeviceAllow=char-input 
 else fail "input devices open read-only" "an event node is open for writing: the unit's DeviceAllow=char-input r would refuse that open"; fi
 
 # A swipe reaches the client.
-if wait_for "$client_out" '"ended"' 40; then
+if within 40 has "$client_out" '"ended"'; then
   pass "a swipe reaches the client"
   check "it drives swipe3-right" grep -q '"swipe3-right"' "$client_out"
 else
@@ -103,10 +110,9 @@ check "WATCHDOG=1 sent" grep -q '^WATCHDOG=1$' "$notify_log"
 
 # SIGHUP: RELOADING=1, then READY=1 again.
 kill -HUP "$pid"
-check "SIGHUP: RELOADING=1" wait_for "$notify_log" 'RELOADING=1' 10
+check "SIGHUP: RELOADING=1" within 10 has "$notify_log" 'RELOADING=1'
 ready_after_reload() { sed -n '/RELOADING=1/,$p' "$notify_log" | grep -q 'READY=1'; }
-for ((i = 0; i < 100; i++)); do ready_after_reload && break; sleep 0.1; done
-check "SIGHUP: READY=1 after the reload" ready_after_reload
+check "SIGHUP: READY=1 after the reload" within 10 ready_after_reload
 
 # SIGTERM: STOPPING=1, exit 0, the socket left to its owner.
 kill -TERM "$pid"
