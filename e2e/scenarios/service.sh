@@ -36,8 +36,8 @@ has() { grep -Eq -- "$2" "$1" 2>/dev/null; }
 wait_for_socket() { within 10 test -S "$1"; }
 wait_for_socket "$E2E_TMP/notify" || { fail "notify listener" "no socket"; exit 1; }
 
-# A touchpad first, so the daemon finds it at start-up; its swipe starts 12 s later.
-python3 "$root/../shared/e2e/vtouchpad.py" --fingers 3 --steps 40x10,0 --wait 12 > "$E2E_TMP/pad.out" 2>&1 &
+# A touchpad first, so the daemon finds it at start-up; it swipes when $E2E_TMP/go appears.
+"$E2E_BIN/transition-vdev" touchpad --gesture 3:40x10,0 --start-when "$E2E_TMP/go" --linger 1 > "$E2E_TMP/pad.out" 2>&1 &
 pad_pid=$!
 within 30 has "$E2E_TMP/pad.out" '^created ' || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
 pad=$(sed -n 's/^created //p' "$E2E_TMP/pad.out")
@@ -98,6 +98,7 @@ if ((rw == 0)); then pass "input devices open read-only (DeviceAllow=char-input 
 else fail "input devices open read-only" "an event node is open for writing: the unit's DeviceAllow=char-input r would refuse that open"; fi
 
 # A swipe reaches the client.
+touch "$E2E_TMP/go"
 if within 40 has "$client_out" '"ended"'; then
   pass "a swipe reaches the client"
   check "it drives swipe3-right" grep -q '"swipe3-right"' "$client_out"
