@@ -204,6 +204,21 @@ import TransitionServer
         #expect(harness.onLoop { $0.server.clientCount } == 2)
     }
 
+    @Test func anAnimationThatStartedLateGetsAFrameAtOnce() throws {
+        let harness = try ServerHarness()
+        defer { harness.stop() }
+        let framed = try TestClient(path: harness.path)
+        try subscribe(framed, #"{"id":1,"request":"subscribe","frame_rate":1}"#) // 1 fps: only the first frame is prompt
+        let curve = CurveAnimation(from: 0.2, to: 1, curve: .linear, duration: 10)
+        harness.onLoop { context in
+            // The release was processed 4 s late (a loaded machine): the animation is 40 % through.
+            context.server.publish(Script.ended("overview", gesture: 8, at: EventLoop.nowUs() - 4_000_000, animation: .curve(curve)))
+        }
+        let frame = try #require(try framed.read { $0.frame != nil }.last?.frame)
+        #expect(frame.progress >= 0.2 + 0.8 * 0.4 && frame.progress < 1)
+        #expect(frame.velocity == 0.08)
+    }
+
     @Test func shutdownSaysGoodbyeToEveryClient() throws {
         let harness = try ServerHarness()
         let client = try TestClient(path: harness.path)
@@ -219,7 +234,7 @@ import TransitionServer
         let a = try TestClient(path: harness.path), b = try TestClient(path: harness.path)
         try a.hello(); try b.hello()
         let c = try TestClient(path: harness.path)
-        #expect(try c.readToEnd().last?.goodbye?.reason.rawValue == "too_many_clients")
+        #expect(try c.readToEnd().last?.goodbye?.reason == .tooManyClients)
         _ = try a.request(#"{"request":"sync"}"#)
     }
 }

@@ -99,6 +99,8 @@ public struct GoodbyeReason: RawRepresentable, Sendable, Hashable, CustomStringC
     public static let requestTimeout = GoodbyeReason(rawValue: "request_timeout")
     /// The client did not read and its queue of lifecycle events and replies overflowed.
     public static let backlogOverflow = GoodbyeReason(rawValue: "backlog_overflow")
+    /// The server already serves as many clients as it allows.
+    public static let tooManyClients = GoodbyeReason(rawValue: "too_many_clients")
     /// The server is stopping.
     public static let shutdown = GoodbyeReason(rawValue: "shutdown")
     public var description: String { rawValue }

@@ -1,3 +1,4 @@
+import Logging
 import TransitionCore
 import TransitionProtocol
 
@@ -16,6 +17,12 @@ extension TransitionServer {
             let sampler = ended.animation.sampler
             if sampler.duration > 0 {
                 animations[event.transition] = RunningAnimation(gesture: event.gesture, startUs: event.timeUs, sampler: sampler)
+                // The first frame goes out at once, then one per interval: when input arrives
+                // late (a loaded machine) the animation may be well under way already, and a
+                // frame-driven client should see where it is now, not an interval later.
+                let now = EventLoop.nowUs()
+                for client in clients.values where wantsFrames(client, of: event.transition) { client.nextFrameUs = now }
+                logger.debug("\(event.transition) animates for \(sampler.duration) s from \(event.timeUs) µs (now \(now) µs)")
             } else {
                 animations[event.transition] = nil
             }
@@ -52,6 +59,7 @@ extension TransitionServer {
         frameTimer = nil
         frameTimerDeadline = deadline
         guard let deadline else { return }
+        logger.trace("next frame at \(deadline) µs")
         frameTimer = loop.schedule(atUs: deadline) { [unowned self] in
             frameTimer = nil
             frameTimerDeadline = nil
@@ -87,7 +95,10 @@ extension TransitionServer {
             if client.nextFrameUs <= now { client.nextFrameUs = now + interval }
         }
         // The last frame is at (or past) the end: nothing more to sample until `completed`.
-        for name in finished { animations[name] = nil }
+        for name in finished {
+            animations[name] = nil
+            logger.debug("\(name): last frame sent")
+        }
         rescheduleFrames()
     }
 }

@@ -167,7 +167,7 @@ public final class TransitionServer {
         clients[id] = client
         guard clients.count <= configuration.maxClients else {
             counters.clientsRefused += 1
-            disconnect(client, reason: GoodbyeReason(rawValue: "too_many_clients"),
+            disconnect(client, reason: .tooManyClients,
                        message: "the server already has \(configuration.maxClients) clients")
             return
         }
