@@ -14,6 +14,10 @@ public enum DaemonMain {
         case checkConfig(String)
     }
 
+    /// The exit status for a configuration with errors: sysexits' EX_CONFIG, which the unit lists
+    /// in `RestartPreventExitStatus=` so systemd does not restart into the same error.
+    public static let exitConfigurationError: Int32 = 78
+
     /// Runs `command`; returns the process exit code.
     public static func run(_ options: DaemonOptions, command: Command) -> Int32 {
         switch command {
@@ -56,7 +60,7 @@ public enum DaemonMain {
             }
         } catch {
             Console.err("transitiond: the configuration has errors:\n\(error)\n")
-            return 1
+            return exitConfigurationError
         }
         let requested = options.logLevel.flatMap { Logger.Level(rawValue: $0) }
         if let name = options.logLevel, requested == nil {
