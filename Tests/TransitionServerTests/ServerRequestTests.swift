@@ -78,6 +78,15 @@ import TransitionServer
         #expect(status.counters["request_errors"] == UInt64(cases.count + 1))
     }
 
+    @Test func theServersFrameRateLimitHolds() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(limits: ServerLimits(maxFrameRate: 120)))
+        defer { harness.stop() }
+        let client = try TestClient(path: harness.path)
+        #expect(try client.hello().limits?.maxFrameRate == 120)
+        let (reply, _) = try client.request(#"{"id":1,"request":"subscribe","frame_rate":240}"#)
+        #expect(reply.result == .failure(ProtocolError(.invalidRequest, #""frame_rate" must be at most 120 on this server, got 240"#, id: .int(1))))
+    }
+
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }

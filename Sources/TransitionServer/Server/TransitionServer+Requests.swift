@@ -38,6 +38,10 @@ extension TransitionServer {
     private func answer(_ command: Request.Command, for client: ClientConnection) throws(ProtocolError) -> ReplyResult {
         switch command {
         case .subscribe(let subscription):
+            let maxRate = configuration.limits.maxFrameRate
+            guard subscription.frameRate <= maxRate else {
+                throw ProtocolError(.invalidRequest, "\"frame_rate\" must be at most \(maxRate) on this server, got \(subscription.frameRate)")
+            }
             if let names = subscription.transitions {
                 let known = Set((delegate?.transitionInfos() ?? []).map(\.name))
                 if let unknown = names.subtracting(known).sorted().first {
