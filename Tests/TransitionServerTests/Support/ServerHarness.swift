@@ -10,10 +10,13 @@ import TransitionServer
 final class LoopContext {
     let loop: EventLoop
     let server: TransitionServer
+    /// The stand-in engine (also present, unused, when `engine` serves instead).
     let delegate: ScriptedDelegate
+    /// The real engine, when the harness was asked for it.
+    let engine: EngineDelegate?
 
-    init(loop: EventLoop, server: TransitionServer, delegate: ScriptedDelegate) {
-        self.loop = loop; self.server = server; self.delegate = delegate
+    init(loop: EventLoop, server: TransitionServer, delegate: ScriptedDelegate, engine: EngineDelegate?) {
+        self.loop = loop; self.server = server; self.delegate = delegate; self.engine = engine
     }
 }
 
@@ -37,6 +40,7 @@ final class ServerHarness: Sendable {
 
     init(configuration: ServerConfiguration = ServerConfiguration(),
          transitions: [TransitionInfo] = ScriptedDelegate.standardTransitions,
+         engine engineConfiguration: EngineConfiguration? = nil,
          listener makeListener: (@Sendable (String) throws -> UnixListener)? = nil) throws {
         let directory = try makeTemporaryDirectory()
         let path = "\(directory)/transitiond.sock"
@@ -55,8 +59,13 @@ final class ServerHarness: Sendable {
                 let delegate = ScriptedDelegate(transitions: transitions)
                 delegate.server = server
                 server.delegate = delegate
+                var engine: EngineDelegate?
+                if let engineConfiguration {
+                    engine = try EngineDelegate(configuration: engineConfiguration, server: server)
+                    server.delegate = engine
+                }
                 try server.start()
-                let context = LoopContext(loop: loop, server: server, delegate: delegate)
+                let context = LoopContext(loop: loop, server: server, delegate: delegate, engine: engine)
                 started.withLock { $0 = .success((loop.remote, LoopConfined(context))) }
                 ready.signal()
                 try loop.run()
