@@ -15,7 +15,7 @@ struct Transitiond: ParsableCommand {
     @Option(name: .long, help: "Configuration file (default: /etc/transitiond/config.toml if present, else built-in).")
     var config: String?
 
-    @Option(name: .long, help: "Socket path (default: $RUNTIME_DIRECTORY, /run/transitiond or $XDG_RUNTIME_DIR/transitiond, + /socket).")
+    @Option(name: .long, help: "Socket path (default: $RUNTIME_DIRECTORY/transitiond.sock, /run/transitiond/transitiond.sock as root, else $XDG_RUNTIME_DIR/transitiond/transitiond.sock).")
     var socket: String?
 
     @Option(name: .long, help: "Use this event node instead of enumerating the seat (repeatable).")

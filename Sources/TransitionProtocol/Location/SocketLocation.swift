@@ -2,7 +2,9 @@
 ///
 /// The socket sits in a directory of its own, so its permissions (and a lock file beside it)
 /// are the daemon's alone:
-/// - under systemd, `$RUNTIME_DIRECTORY/transitiond.sock` (`RuntimeDirectory=transitiond`);
+/// - under systemd, the socket unit (`systemd/transitiond.socket`) creates
+///   `/run/transitiond/transitiond.sock` and passes it in (socket activation), so no path is
+///   chosen here; a unit that sets `RuntimeDirectory=` instead gets `$RUNTIME_DIRECTORY/transitiond.sock`;
 /// - as root, `/run/transitiond/transitiond.sock`;
 /// - otherwise `$XDG_RUNTIME_DIR/transitiond/transitiond.sock`.
 /// Clients honour `$TRANSITIOND_SOCKET` (like sway's `$SWAYSOCK`, niri's `$NIRI_SOCKET`), and
