@@ -1,60 +1,70 @@
 #!/usr/bin/env python3
-"""Latency from the newest uinput frame written to an event read, for one or more readers.
+"""Input-to-read latency of swipe updates, for one or more readers.
 
-usage: analyze.py FRAMES EVENTS... [--kind updated] [--json]
-FRAMES: "<ns> <kind>" per frame written (the virtual device's log, CLOCK_MONOTONIC ns).
-EVENTS: "<ns> <kind>" per event read (floor or probe output). For each event of --kind, the
-latency is its time minus the newest frame written at or before it; events with no frame in the
-preceding --window ms (animation frames, replies) are left out.
-Prints n, median, p90, p99, max in µs (or one JSON object with --json).
+usage: analyze.py [--json] [--kind updated] FRAMES EVENTS...
+EVENTS: "<ns> <kind> [<source µs>]" per event read (floor.c or probe.c output): the
+CLOCK_MONOTONIC time the reader got the event and, when known, the event's own time, i.e. the
+kernel's timestamp of the evdev frame it came from (libinput's event time, which transitiond
+passes on as `time_us`).
+FRAMES: "<ns> <kind>" per frame written (transition-vdev --log, CLOCK_MONOTONIC ns taken when
+write(2) to /dev/uinput returned).
+
+Two measures, printed side by side:
+  source     read time - the event's own frame time (exact pairing; the main figure);
+  frame log  read time - the newest frame written before it (the vdev's own clock, a cross-check;
+             it runs a little low, as the log stamp is taken after the write returned).
 """
 import bisect, json, sys
 
-def load(path, kind=None):
+def load_events(path, kind):
     out = []
     with open(path) as f:
         for line in f:
             parts = line.split()
-            if len(parts) >= 2 and parts[0].isdigit() and (kind is None or parts[1] == kind):
-                out.append(int(parts[0]))
+            if len(parts) >= 2 and parts[0].isdigit() and parts[1] == kind:
+                source = int(parts[2]) * 1000 if len(parts) >= 3 and parts[2].isdigit() else None
+                out.append((int(parts[0]), source))
     return out
 
-def percentile(sorted_values, q):
-    if not sorted_values:
-        return float("nan")
-    i = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
-    return sorted_values[i]
+def load_frames(path):
+    with open(path) as f:
+        return sorted(int(l.split()[0]) for l in f if l.split() and l.split()[0].isdigit())
 
-def latencies(frames, events, window_ns):
-    frames = sorted(frames)
-    out = []
-    for t in events:
-        i = bisect.bisect_right(frames, t) - 1
-        if i >= 0 and t - frames[i] <= window_ns:
-            out.append((t - frames[i]) / 1000.0)
-    return sorted(out)
+def percentile(values, q):
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, max(0, round(q * (len(values) - 1))))]
 
 def summary(values):
+    values = sorted(values)
     return {"n": len(values), "median_us": percentile(values, 0.5), "p90_us": percentile(values, 0.9),
             "p99_us": percentile(values, 0.99), "max_us": values[-1] if values else float("nan")}
 
 def main(argv):
-    kind, as_json, window_ms, paths = "updated", False, 10.0, []
+    kind, as_json, paths = "updated", False, []
     it = iter(argv)
     for a in it:
         if a == "--kind": kind = next(it)
         elif a == "--json": as_json = True
-        elif a == "--window": window_ms = float(next(it))
         else: paths.append(a)
     if len(paths) < 2:
         print(__doc__, file=sys.stderr); return 2
-    frames = load(paths[0])
-    events = [t for p in paths[1:] for t in load(p, kind)]
-    s = summary(latencies(frames, events, int(window_ms * 1e6)))
+    frames = load_frames(paths[0])
+    events = [e for p in paths[1:] for e in load_events(p, kind)]
+    source = [(t - s) / 1000.0 for t, s in events if s is not None]
+    logged = []
+    for t, _ in events:
+        i = bisect.bisect_right(frames, t) - 1
+        if i >= 0 and t - frames[i] < 1_000_000_000:
+            logged.append((t - frames[i]) / 1000.0)
+    result = summary(source) if source else summary(logged)
+    result["frame_log"] = summary(logged)
     if as_json:
-        print(json.dumps(s))
+        print(json.dumps(result))
     else:
-        print("n=%(n)d median=%(median_us).0fus p90=%(p90_us).0fus p99=%(p99_us).0fus max=%(max_us).0fus" % s)
+        fmt = "n=%(n)d median=%(median_us).0fus p90=%(p90_us).0fus p99=%(p99_us).0fus max=%(max_us).0fus"
+        print("source:    " + fmt % result)
+        print("frame log: " + fmt % result["frame_log"])
     return 0
 
 if __name__ == "__main__":

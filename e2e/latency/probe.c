@@ -1,8 +1,10 @@
 /* A minimal transitiond client for latency measurements: connects to the daemon's socket, sends
  * one request line (the subscription), then blocks in read() and, for every line it receives,
- * prints "<CLOCK_MONOTONIC ns at read> <kind>" where kind is the event's "type"/"event" value
+ * prints "<CLOCK_MONOTONIC ns at read> <kind> [<time_us>]" where kind is the line's "event" value
+ * and time_us its own timestamp (for `updated`: the input frame's kernel time, CLOCK_MONOTONIC µs)
  * (updated, began, ended, ...). Timestamps are taken as soon as read() returns, before any parsing,
- * so the figure is what a client at its best would see.
+ * so the figure is what a client at its best would see. Only non-update lines are flushed as
+ * they come (so a script can wait for the reply to the subscription).
  *
  *   cc -O2 -o probe probe.c
  *   probe SOCKET 'REQUEST-LINE' > times        (stops at EOF, SIGTERM or SIGINT)
@@ -26,9 +28,9 @@ static unsigned long long now_ns(void) {
     return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
 }
 
-/* The value of the first "type" or "event" key in a line, or "?". */
+/* The value of the line's "event" key (or else "type"), or "?". */
 static void kind_of(const char *line, char *out, size_t size) {
-    static const char *keys[] = { "\"type\":\"", "\"event\":\"" };
+    static const char *keys[] = { "\"event\":\"", "\"type\":\"" };
     for (size_t k = 0; k < 2; k++) {
         const char *p = strstr(line, keys[k]);
         if (!p) continue;
@@ -74,8 +76,16 @@ int main(int argc, char **argv) {
             *nl = 0;
             char kind[32];
             kind_of(line, kind, sizeof kind);
-            printf("%llu %s\n", t, kind);
+            const char *source = strstr(line, "\"time_us\":");
+            if (source) {
+                printf("%llu %s %llu\n", t, kind, strtoull(source + 10, NULL, 10));
+            } else {
+                printf("%llu %s\n", t, kind);
+            }
             line = nl + 1;
+            /* Lines other than updates (hello, reply, lifecycle) are flushed at once so a script
+             * can wait for them; updates stay buffered, out of the way of the next one. */
+            if (strcmp(kind, "updated") != 0) fflush(stdout);
         }
         have -= (size_t)(line - buf);
         memmove(buf, line, have);

@@ -1,0 +1,168 @@
+# End-to-end latency on a real kernel, side by side with the floor (docs/performance.md).
+#
+# The same three-finger swipes, written by transition-vdev (which logs each frame's
+# CLOCK_MONOTONIC time), are read three ways in this one VM boot:
+#   floor  a bare libinput path-backend loop (e2e/latency/floor.c) timestamps each swipe update;
+#   hop    the same loop relaying each update over a Unix socket to one client (the floor of any
+#          client/server design: transitiond's own share is what it adds above this);
+#   1      transitiond with one subscribed client (e2e/latency/probe.c) timestamping each
+#          `updated` line as read() returns;
+#   32     the same with 32 subscribed clients, all timestamping.
+# Latency = read time - the frame's own kernel timestamp (libinput's event time, passed on as
+# `time_us`); the newest frame in the vdev's log is a cross-check. The ratios to the floor are the
+# figures; they are checked against the goals (median <= 1.15x, p99 <= 2x, 32 clients median
+# <= 1.5x) only when LATENCY_STRICT=1 (e2e/latency/run, a release build): the normal suite runs
+# a debug build, where they are reported, not enforced. The daemon runs without --print-events
+# and --record (both would add a write per event to the path being measured).
+#
+# Also here, while the daemon has 32 clients: idle wake-ups (strace -f -p for 3 s must show
+# nothing but the loop blocked in epoll_wait) and its RSS.
+#
+# Knobs (environment): LATENCY_GESTURES (swipes per phase, default 3), LATENCY_ROUNDS (default
+# 1), LATENCY_CLIENTS (default 32), LATENCY_STRICT, LATENCY_RESULTS (a file for the figures).
+source "$(dirname "$0")/../lib.sh"
+gestures=${LATENCY_GESTURES:-3}
+rounds=${LATENCY_ROUNDS:-1}
+many=${LATENCY_CLIENTS:-32}
+lat=$E2E_ROOT/e2e/latency
+cc -O2 -o "$E2E_TMP/floor" "$lat/floor.c" $(pkg-config --cflags --libs libinput) &&
+  cc -O2 -o "$E2E_TMP/probe" "$lat/probe.c" || { fail "build the floor and the probe" "cc failed"; exit 1; }
+socket=$E2E_TMP/socket
+swipe=(--gesture "3:60x8,0" --repeat "$gestures" --gap 0.4)
+
+# One phase: a fresh virtual touchpad performs the swipes; $@ starts the readers once its node
+# is known (and in use, when the daemon is the reader).
+frames_for() { echo "$E2E_TMP/frames.$1"; }
+run_swipes() {
+  local tag=$1
+  vdev "$tag" touchpad "${swipe[@]}" --log "$(frames_for "$tag")" || { fail "$tag: virtual touchpad" "not created"; return 1; }
+}
+
+start_daemon() {
+  : > "$DAEMON_LOG"
+  rm -f "$socket"
+  "$E2E_BIN/transitiond" --config "$E2E_ROOT/e2e/config.toml" --socket "$socket" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
+  DAEMON_PID=$!
+  wait_for "$DAEMON_LOG" 'using |waiting for one' 30 || { fail "daemon start" "$(tail -5 "$DAEMON_LOG")"; return 1; }
+  local i
+  for ((i = 0; i < 200; i++)); do [[ -S $socket ]] && return 0; sleep 0.05; done
+  fail "daemon socket" "no socket at $socket"; return 1
+}
+
+probes=()
+start_probes() {  # start_probes TAG COUNT
+  local i
+  probes=()
+  for ((i = 0; i < $2; i++)); do
+    "$E2E_TMP/probe" "$socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/probe.$1.$i" 2>&1 &
+    probes+=($!)
+  done
+  # Every probe has its hello (and the reply to its subscription).
+  for ((i = 0; i < $2; i++)); do wait_for "$E2E_TMP/probe.$1.$i" ' reply' 20 || return 1; done
+}
+stop_probes() { kill "${probes[@]}" 2>/dev/null; wait "${probes[@]}" 2>/dev/null; probes=(); }
+
+floor_phase() {
+  local tag=floor$1
+  echo "  round $1: floor"
+  run_swipes "$tag" || return 1
+  "$E2E_TMP/floor" "${VDEV_NODE[$tag]}" > "$E2E_TMP/events.$tag" 2> "$E2E_TMP/floor.$tag.log" &
+  local floor=$!
+  wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' 20 || { fail "floor" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  kill "$floor"; wait "$floor"
+}
+
+# The daemon runs only during its own phases (it would read the floor's swipes too).
+# The floor of any client/server design: the floor relaying each update over a socket to one probe.
+hop_phase() {
+  local tag=hop$1
+  echo "  round $1: floor + one socket hop"
+  run_swipes "$tag" || return 1
+  "$E2E_TMP/floor" "${VDEV_NODE[$tag]}" "$E2E_TMP/hop.sock" > /dev/null 2> "$E2E_TMP/floor.$tag.log" &
+  local floor=$!
+  wait_for "$E2E_TMP/floor.$tag.log" '^floor: listening' 20 || { fail "floor + hop" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
+  "$E2E_TMP/probe" "$E2E_TMP/hop.sock" '{"request":"subscribe"}' > "$E2E_TMP/events.$tag" 2>&1 &
+  local probe=$!
+  wait_for "$E2E_TMP/events.$tag" ' reply' 20 && wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' 20 ||
+    { fail "floor + hop" "the probe did not connect"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  kill "$floor" "$probe"; wait "$floor" "$probe"
+}
+
+daemon_phase() {  # daemon_phase ROUND CLIENTS
+  local tag=d$2.$1
+  echo "  round $1: transitiond, $2 client(s)"
+  run_swipes "$tag" || return 1
+  start_daemon || return 1
+  VDEV_MARK[$tag]=0  # the daemon's log starts afresh with each phase
+  vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
+  start_probes "$tag" "$2" || { fail "$tag: clients subscribed" "a probe got no reply"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  sleep 0.5  # the last completion animation
+  if [[ $2 == "$many" && $1 == 1 ]]; then idle_and_memory; fi
+  stop_probes
+  daemon_stop
+  cat "$E2E_TMP"/probe."$tag".* > "$E2E_TMP/events.$tag"
+}
+
+idle_and_memory() {
+  # Nothing moves now: the loop must sleep in epoll_wait, with no timer and no polling.
+  timeout -s INT 3 strace -f -p "$DAEMON_PID" -o "$E2E_TMP/idle.strace" 2>/dev/null
+  local calls
+  calls=$(grep -vcE 'epoll_wait\(|resumed>|detached|attached|\+\+\+|---' "$E2E_TMP/idle.strace")
+  if ((calls == 0)); then pass "idle with $many clients: no wake-ups in 3 s (blocked in epoll_wait)"
+  else fail "idle with $many clients" "$calls system calls in 3 s: $(head -5 "$E2E_TMP/idle.strace" | tr '\n' ' ')"; fi
+  rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$DAEMON_PID/status")
+  anon_kb=$(awk '/^RssAnon/ {print $2}' "/proc/$DAEMON_PID/status")
+  echo "  RSS with $many clients connected: $rss_kb kB (anonymous $anon_kb kB)"
+}
+
+for ((r = 1; r <= rounds; r++)); do
+  floor_phase "$r" || exit 1
+  hop_phase "$r" || exit 1
+  daemon_phase "$r" 1 || exit 1
+  daemon_phase "$r" "$many" || exit 1
+done
+
+# All rounds pooled: concatenate frames and events per kind.
+pool() {  # pool PREFIX -> "frames events"
+  cat "$E2E_TMP"/frames."$1"* > "$E2E_TMP/pool.frames.$1"
+  cat "$E2E_TMP"/events."$1"* > "$E2E_TMP/pool.events.$1"
+  python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.$1" "$E2E_TMP/pool.events.$1"
+}
+floor=$(pool floor) hop=$(pool hop) one=$(pool d1.) many_json=$(pool "d$many.")
+report=$(python3 - "$floor" "$one" "$many_json" "$many" "$(basename "$(dirname "$E2E_BIN")")/$(basename "$E2E_BIN")" "$hop" <<'PY'
+import json, sys
+floor, one, many = (json.loads(a) for a in sys.argv[1:4])
+n, build, hop = sys.argv[4], sys.argv[5], json.loads(sys.argv[6])
+row = lambda name, s: "  %-24s n=%5d  median %6.0f us  p90 %6.0f us  p99 %6.0f us  max %6.0f us   (frame log: median %6.0f, p99 %6.0f)" % (
+    name, s["n"], s["median_us"], s["p90_us"], s["p99_us"], s["max_us"], s["frame_log"]["median_us"], s["frame_log"]["p99_us"])
+print(row("floor (libinput only)", floor))
+print(row("floor + one socket hop", hop))
+print(row("transitiond, 1 client", one))
+print(row("transitiond, %s clients" % n, many))
+r1, r99, rn = one["median_us"] / floor["median_us"], one["p99_us"] / floor["p99_us"], many["median_us"] / floor["median_us"]
+print("  ratios (%s): 1 client median %.2fx (goal <= 1.15), p99 %.2fx (goal <= 2); %s clients median %.2fx (goal <= 1.5)"
+      % (build, r1, r99, n, rn))
+print("  transitiond's own share, against floor + hop: median %.2fx, p99 %.2fx"
+      % (one["median_us"] / hop["median_us"], one["p99_us"] / hop["p99_us"]))
+print("RATIOS %.3f %.3f %.3f" % (r1, r99, rn))
+PY
+)
+grep -v '^RATIOS' <<<"$report"
+[[ -n ${LATENCY_RESULTS:-} ]] && { echo "$report"; echo "  RSS ${rss_kb:-?} kB anon ${anon_kb:-?} kB"; } >> "$LATENCY_RESULTS"
+read -r _ r1 r99 rn <<<"$(grep '^RATIOS' <<<"$report")"
+frames_sent=$(cat "$E2E_TMP"/frames.d1.* | grep -c ' move$')
+updates_read=$(grep -c ' updated ' "$E2E_TMP/pool.events.d1.")
+# libinput turns the first frames of each swipe into its gesture start and the engine waits
+# for the slop: a few frames per swipe give no `updated`; the rest must all arrive.
+check "1 client: an updated line for nearly every frame ($updates_read of $frames_sent)" \
+  test "$updates_read" -ge $((frames_sent - 8 * gestures * rounds))
+if [[ ${LATENCY_STRICT:-0} == 1 ]]; then
+  check "median latency <= 1.15x the floor (${r1}x)" python3 -c "import sys; sys.exit(not $r1 <= 1.15)"
+  check "p99 latency <= 2x the floor's p99 (${r99}x)" python3 -c "import sys; sys.exit(not $r99 <= 2.0)"
+  check "$many clients: median latency <= 1.5x the floor (${rn}x)" python3 -c "import sys; sys.exit(not $rn <= 1.5)"
+else
+  pass "latency measured (ratios reported, enforced only by e2e/latency/run)"
+fi
