@@ -26,6 +26,19 @@ public struct MessageEncoder: Sendable {
 
     /// Appends a whole line: the opening for `kind`, `"seq":<seq>` unless `seq` is `nil`, and `body`.
     public static func appendLine(kind: MessageKind, seq: UInt64?, body: some Collection<UInt8>, to line: inout [UInt8]) {
+        // Called from other modules, this generic function runs unspecialised, where `body.first`
+        // and `append(contentsOf:)` cost two heap allocations per call, i.e. per client per event
+        // (Benchmarks/ServerBenchmarks). The contiguous bodies the server passes take the
+        // non-generic path below, which allocates nothing.
+        let appended: Void? = body.withContiguousStorageIfAvailable {
+            appendLine(kind: kind, seq: seq, contiguousBody: $0, to: &line)
+        }
+        guard appended == nil else { return }
+        Array(body).withUnsafeBufferPointer { appendLine(kind: kind, seq: seq, contiguousBody: $0, to: &line) }
+    }
+
+    private static func appendLine(kind: MessageKind, seq: UInt64?, contiguousBody body: UnsafeBufferPointer<UInt8>,
+                                   to line: inout [UInt8]) {
         kind.opening.withUTF8Buffer { line.append(contentsOf: $0) }
         if case .other(let name) = kind {
             var w = JSONWriter(capacity: name.utf8.count + 2)
