@@ -44,11 +44,11 @@ final class HostileDaemon {
     let process = Process()
     let logPath: String
 
-    init(socket: String, trace: String, logPath: String) throws {
+    init(socket: String, trace: String, logPath: String, extraArguments: [String] = []) throws {
         self.logPath = logPath
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = DaemonProcess.executable("transitiond")
-        process.arguments = ["--no-input", "--socket", socket, "--replay", trace]
+        process.arguments = ["--no-input", "--socket", socket, "--replay", trace] + extraArguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()
@@ -125,6 +125,9 @@ final class Watcher: Sendable {
     private struct State {
         var counts: [String: Int] = [:]
         var latencies: [Double] = []
+        var endedReasons: [String] = []
+        var lastSeq: UInt64 = 0
+        var seqGaps = 0
         var closed = false
     }
     private let state = Mutex(State())
@@ -158,6 +161,13 @@ final class Watcher: Sendable {
                 for line in lines {
                     guard let kind = rawMember("event", in: line)?.trimmingCharacters(in: ["\""]) else { continue }
                     state.counts[kind, default: 0] += 1
+                    if let seq = rawMember("seq", in: line).flatMap({ UInt64($0) }) {
+                        if state.lastSeq != 0 && seq != state.lastSeq + 1 { state.seqGaps += 1 }
+                        state.lastSeq = seq
+                    }
+                    if kind == "ended", let reason = rawMember("reason", in: line) {
+                        state.endedReasons.append(reason.trimmingCharacters(in: ["\""]))
+                    }
                     if kind == "updated", let t = rawMember("time_us", in: line).flatMap({ UInt64($0) }), now >= t {
                         state.latencies.append(Double(now - t))
                     }
@@ -169,6 +179,10 @@ final class Watcher: Sendable {
     var elapsed: TimeInterval { Date().timeIntervalSince(started) }
     func count(_ kind: String) -> Int { state.withLock { $0.counts[kind, default: 0] } }
     var latencies: [Double] { state.withLock { $0.latencies } }
+    /// `ended.reason` of each `ended`, in order.
+    var endedReasons: [String] { state.withLock { $0.endedReasons } }
+    /// How many times `seq` did not follow on from the previous message's.
+    var seqGaps: Int { state.withLock { $0.seqGaps } }
     func hasCompleted(_ n: Int) -> Bool { count("completed") >= n }
 
     func waitForCompletions(_ n: Int, timeout: TimeInterval) {
