@@ -2,91 +2,97 @@ import Foundation
 import Glibc
 import Testing
 
-/// A thousand hostile connections against one daemon, while a well-behaved client watches
-/// transitions driven by `--replay`: every bad client gets a clear error or a close, none gets
-/// the daemon stuck, the daemon's memory stays bounded, and the good client's latency stays
-/// within 1.5× of the same replay on a quiet daemon (docs/performance.md, "Hostile clients").
-///
-/// The hostile mix, interleaved so that every kind is among the clients the daemon admits (it
-/// admits 128 and refuses the rest with `too_many_clients`):
-///   garbage    sends a line of junk every 50 ms and reads nothing (error replies pile up);
-///   half-line  sends `{"request":"subscr` and nothing more (the 5 s request timeout);
-///   huge       sends 100 KiB with no newline (the 64 KiB line cap);
-///   never-read subscribes and never reads (its queue coalesces, then overflows).
-@Suite(.serialized) struct HostileClientTests {
-    static let swipes = 12
+/// Every hostile test, one at a time: they compare latencies and count the daemon's memory and
+/// descriptors, so they must not share the machine with each other.
+@Suite(.serialized) enum Hostile {}
 
-    @Test func aThousandHostileClientsLeaveAWellBehavedOneAlone() throws {
-        Descriptors.raiseLimit(to: 4096)
-        let dir = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = dir.appendingPathComponent("swipes.jsonl").path
-        try HostileTrace.swipes(count: Self.swipes).write(toFile: trace, atomically: true, encoding: .utf8)
+extension Hostile {
+    /// A thousand hostile connections against one daemon, while a well-behaved client watches
+    /// transitions driven by `--replay`: every bad client gets a clear error or a close, none gets
+    /// the daemon stuck, the daemon's memory stays bounded, and the good client's latency stays
+    /// within 1.5× of the same replay on a quiet daemon (docs/performance.md, "Hostile clients").
+    ///
+    /// The hostile mix, interleaved so that every kind is among the clients the daemon admits (it
+    /// admits 128 and refuses the rest with `too_many_clients`):
+    ///   garbage    sends a line of junk every 50 ms and reads nothing (error replies pile up);
+    ///   half-line  sends `{"request":"subscr` and nothing more (the 5 s request timeout);
+    ///   huge       sends 100 KiB with no newline (the 64 KiB line cap);
+    ///   never-read subscribes and never reads (its queue coalesces, then overflows).
+    @Suite struct Clients {
+        static let swipes = 12
 
-        // The quiet run: the same replay, one client.
-        let quiet = try HostileRun(dir: dir, name: "quiet", trace: trace)
-        let quietWatch = try quiet.watch()
-        quietWatch.waitForCompletions(Self.swipes, timeout: 40)
-        let quietRSS = quiet.daemon.rssKiB()
-        let quietLog = quiet.daemon.stop()
-        #expect(quietLog.status == 0)
+        @Test func aThousandHostileClientsLeaveAWellBehavedOneAlone() throws {
+            Descriptors.raiseLimit(to: 4096)
+            let dir = try DaemonProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let trace = dir.appendingPathComponent("swipes.jsonl").path
+            try HostileTrace.swipes(count: Self.swipes).write(toFile: trace, atomically: true, encoding: .utf8)
 
-        // The hostile run.
-        let run = try HostileRun(dir: dir, name: "hostile", trace: trace)
-        let watch = try run.watch()
-        var crowd = try HostileCrowd(socket: run.socket, count: 1000)
-        let rssBefore = run.daemon.rssKiB()
-        while !watch.hasCompleted(Self.swipes) && watch.elapsed < 60 {
-            crowd.harass(forMilliseconds: 50)
+            // The quiet run: the same replay, one client.
+            let quiet = try HostileRun(dir: dir, name: "quiet", trace: trace)
+            let quietWatch = try quiet.watch()
+            quietWatch.waitForCompletions(Self.swipes, timeout: 40)
+            let quietRSS = quiet.daemon.rssKiB()
+            let quietLog = quiet.daemon.stop()
+            #expect(quietLog.status == 0)
+
+            // The hostile run.
+            let run = try HostileRun(dir: dir, name: "hostile", trace: trace)
+            let watch = try run.watch()
+            var crowd = try HostileCrowd(socket: run.socket, count: 1000)
+            let rssBefore = run.daemon.rssKiB()
+            while !watch.hasCompleted(Self.swipes) && watch.elapsed < 60 {
+                crowd.harass(forMilliseconds: 50)
+            }
+            // Whatever is still pending (half-lines time out after 5 s): wait for the verdicts.
+            let deadline = Date().addingTimeInterval(8)
+            while !crowd.allSettled && Date() < deadline { crowd.harass(forMilliseconds: 50) }
+            let rssAfter = run.daemon.rssKiB()
+            let rssPeak = run.daemon.peakRSSKiB()
+
+            // The daemon is not stuck: a new client gets an answer.
+            let status = try StatusProbe.ask(socket: run.socket, timeout: 5)
+            #expect(status, "a fresh client's status request got no reply")
+
+            // Every lifecycle event reached the good client, in order.
+            #expect(watch.count("began") == Self.swipes)
+            #expect(watch.count("ended") == Self.swipes)
+            #expect(watch.count("completed") == Self.swipes)
+            #expect(quietWatch.count("completed") == Self.swipes)
+
+            // Every bad client got a clear error or a close.
+            let verdicts = crowd.verdicts()
+            for (kind, outcome) in verdicts.sorted(by: { $0.key < $1.key }) {
+                print("hostile: \(kind): \(outcome.sorted(by: { $0.key < $1.key }).map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+            }
+            #expect(verdicts["half-line", default: [:]].keys.allSatisfy { ["request_timeout", "too_many_clients"].contains($0) })
+            #expect(verdicts["huge", default: [:]].keys.allSatisfy { ["line_too_long", "too_many_clients"].contains($0) })
+            #expect(verdicts["garbage", default: [:]].keys.allSatisfy {
+                ["error replies", "backlog_overflow", "too_many_clients"].contains($0)
+            })
+            #expect(verdicts["never-read", default: [:]].keys.allSatisfy {
+                ["open", "backlog_overflow", "too_many_clients"].contains($0)
+            })
+            #expect(verdicts.values.flatMap(\.keys).contains("too_many_clients"))
+            #expect(verdicts["half-line", default: [:]]["request_timeout", default: 0] > 0)
+            #expect(verdicts["huge", default: [:]]["line_too_long", default: 0] > 0)
+            #expect(verdicts["garbage", default: [:]]["error replies", default: 0] > 0)
+
+            // Memory stays bounded: what 128 admitted clients may queue (4 MiB each at most) is not
+            // what a well-built server needs; this bound catches unbounded growth, not waste.
+            print("hostile: daemon RSS quiet \(quietRSS) KiB; hostile before \(rssBefore) KiB, after \(rssAfter) KiB, peak \(rssPeak) KiB")
+            #expect(rssPeak < 128 * 1024, "peak RSS \(rssPeak) KiB")
+
+            // Latency of the good client: within 1.5x of the quiet run's (medians over every update;
+            // 100 µs of slack, a scheduler hiccup on a shared machine, is forgiven).
+            let quietMedian = quietWatch.medianLatencyUs(), hostileMedian = watch.medianLatencyUs()
+            print("hostile: good client's update latency: quiet median \(quietMedian) µs (n=\(quietWatch.latencies.count)), hostile median \(hostileMedian) µs (n=\(watch.latencies.count)), ratio \(String(format: "%.2f", hostileMedian / max(quietMedian, 1)))")
+            #expect(watch.latencies.count > Self.swipes * 10)
+            #expect(hostileMedian <= 1.5 * quietMedian + 100, "quiet \(quietMedian) µs, hostile \(hostileMedian) µs")
+
+            crowd.closeAll()
+            let log = run.daemon.stop()
+            #expect(log.status == 0, "the daemon did not stop cleanly: \(log.stderrTail)")
         }
-        // Whatever is still pending (half-lines time out after 5 s): wait for the verdicts.
-        let deadline = Date().addingTimeInterval(8)
-        while !crowd.allSettled && Date() < deadline { crowd.harass(forMilliseconds: 50) }
-        let rssAfter = run.daemon.rssKiB()
-        let rssPeak = run.daemon.peakRSSKiB()
-
-        // The daemon is not stuck: a new client gets an answer.
-        let status = try StatusProbe.ask(socket: run.socket, timeout: 5)
-        #expect(status, "a fresh client's status request got no reply")
-
-        // Every lifecycle event reached the good client, in order.
-        #expect(watch.count("began") == Self.swipes)
-        #expect(watch.count("ended") == Self.swipes)
-        #expect(watch.count("completed") == Self.swipes)
-        #expect(quietWatch.count("completed") == Self.swipes)
-
-        // Every bad client got a clear error or a close.
-        let verdicts = crowd.verdicts()
-        for (kind, outcome) in verdicts.sorted(by: { $0.key < $1.key }) {
-            print("hostile: \(kind): \(outcome.sorted(by: { $0.key < $1.key }).map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
-        }
-        #expect(verdicts["half-line", default: [:]].keys.allSatisfy { ["request_timeout", "too_many_clients"].contains($0) })
-        #expect(verdicts["huge", default: [:]].keys.allSatisfy { ["line_too_long", "too_many_clients"].contains($0) })
-        #expect(verdicts["garbage", default: [:]].keys.allSatisfy {
-            ["error replies", "backlog_overflow", "too_many_clients"].contains($0)
-        })
-        #expect(verdicts["never-read", default: [:]].keys.allSatisfy {
-            ["open", "backlog_overflow", "too_many_clients"].contains($0)
-        })
-        #expect(verdicts.values.flatMap(\.keys).contains("too_many_clients"))
-        #expect(verdicts["half-line", default: [:]]["request_timeout", default: 0] > 0)
-        #expect(verdicts["huge", default: [:]]["line_too_long", default: 0] > 0)
-        #expect(verdicts["garbage", default: [:]]["error replies", default: 0] > 0)
-
-        // Memory stays bounded: what 128 admitted clients may queue (4 MiB each at most) is not
-        // what a well-built server needs; this bound catches unbounded growth, not waste.
-        print("hostile: daemon RSS quiet \(quietRSS) KiB; hostile before \(rssBefore) KiB, after \(rssAfter) KiB, peak \(rssPeak) KiB")
-        #expect(rssPeak < 128 * 1024, "peak RSS \(rssPeak) KiB")
-
-        // Latency of the good client: within 1.5x of the quiet run's (medians over every update;
-        // 100 µs of slack, a scheduler hiccup on a shared machine, is forgiven).
-        let quietMedian = quietWatch.medianLatencyUs(), hostileMedian = watch.medianLatencyUs()
-        print("hostile: good client's update latency: quiet median \(quietMedian) µs (n=\(quietWatch.latencies.count)), hostile median \(hostileMedian) µs (n=\(watch.latencies.count)), ratio \(String(format: "%.2f", hostileMedian / max(quietMedian, 1)))")
-        #expect(watch.latencies.count > Self.swipes * 10)
-        #expect(hostileMedian <= 1.5 * quietMedian + 100, "quiet \(quietMedian) µs, hostile \(hostileMedian) µs")
-
-        crowd.closeAll()
-        let log = run.daemon.stop()
-        #expect(log.status == 0, "the daemon did not stop cleanly: \(log.stderrTail)")
     }
 }
