@@ -120,8 +120,9 @@ public final class Daemon {
         try loop.onSignal(SIGINT) { [unowned self] in shutdown() }
         try loop.onSignal(SIGHUP) { [unowned self] in reload() }
         if let path = options.recordPath { try attachRecorder(path: path) }
-        if !options.noInput { try attachInput() }
+        // The socket first: a second instance is refused before it opens any device.
         if !options.noSocket { try attachServer(group: reloader.current.socketGroup) }
+        if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
         startWatchdog()
         notifier.ready(status: statusLine)
