@@ -28,6 +28,7 @@ lat=$E2E_ROOT/e2e/latency
 cc -O2 -o "$E2E_TMP/floor" "$lat/floor.c" $(pkg-config --cflags --libs libinput) &&
   cc -O2 -o "$E2E_TMP/probe" "$lat/probe.c" || { fail "build the floor and the probe" "cc failed"; exit 1; }
 socket=$E2E_TMP/socket
+: > "$DAEMON_LOG"  # vdev() counts its lines even before the daemon runs
 swipe=(--gesture "3:60x8,0" --repeat "$gestures" --gap 0.4)
 
 # One phase: a fresh virtual touchpad performs the swipes; $@ starts the readers once its node
