@@ -6,10 +6,18 @@
  * so the figure is what a client at its best would see. Only non-update lines are flushed as
  * they come (so a script can wait for the reply to the subscription).
  *
+ * With -p N it is N passive subscribers instead, in one process: each connection sends the
+ * request, and every 50 ms all of them are drained without timestamps. They make the server do
+ * its full fan-out (a line written to each subscriber per update) without N processes to wake per
+ * update, which on a machine with few (or emulated) CPUs would measure the readers, not the server.
+ *
  *   cc -O2 -o probe probe.c
  *   probe SOCKET 'REQUEST-LINE' > times        (stops at EOF, SIGTERM or SIGINT)
+ *   probe -p N SOCKET 'REQUEST-LINE'           (prints "subscribed N" once every one has a reply)
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,23 +52,54 @@ static void kind_of(const char *line, char *out, size_t size) {
     snprintf(out, size, "?");
 }
 
+static int connect_and_request(const char *path, const char *line) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un addr = { .sun_family = AF_UNIX };
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+        fprintf(stderr, "probe: cannot connect to %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+    size_t len = strlen(line);
+    char *request = malloc(len + 2);
+    memcpy(request, line, len);
+    request[len] = '\n';
+    if (write(fd, request, len + 1) != (ssize_t)(len + 1)) { perror("probe: write"); exit(1); }
+    free(request);
+    return fd;
+}
+
+/* -p N: N passive subscribers, drained every 50 ms. */
+static int passive(int n, const char *path, const char *line) {
+    int *fds = calloc((size_t)n, sizeof *fds), *replied = calloc((size_t)n, sizeof *replied);
+    static char buf[1 << 16];
+    for (int i = 0; i < n; i++) {
+        fds[i] = connect_and_request(path, line);
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+    }
+    int announced = 0;
+    while (!stop) {
+        int ready = 0;
+        for (int i = 0; i < n; i++) {
+            ssize_t r;
+            while ((r = read(fds[i], buf, sizeof buf)) > 0)
+                if (!replied[i] && memmem(buf, (size_t)r, "\"reply\"", 7)) replied[i] = 1;
+            if (r == 0) { fprintf(stderr, "probe: subscriber %d closed\n", i); return 1; }
+            ready += replied[i];
+        }
+        if (!announced && ready == n) { printf("subscribed %d\n", n); fflush(stdout); announced = 1; }
+        usleep(50000);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: probe SOCKET REQUEST-LINE\n"); return 2; }
     struct sigaction sa = { .sa_handler = on_signal };
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    struct sockaddr_un addr = { .sun_family = AF_UNIX };
-    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", argv[1]);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
-        fprintf(stderr, "probe: cannot connect to %s: %s\n", argv[1], strerror(errno));
-        return 1;
-    }
-    size_t len = strlen(argv[2]);
-    char *request = malloc(len + 2);
-    memcpy(request, argv[2], len);
-    request[len] = '\n';
-    if (write(fd, request, len + 1) != (ssize_t)(len + 1)) { perror("probe: write"); return 1; }
+    if (argc == 5 && strcmp(argv[1], "-p") == 0) return passive(atoi(argv[2]), argv[3], argv[4]);
+    if (argc != 3) { fprintf(stderr, "usage: probe [-p N] SOCKET REQUEST-LINE\n"); return 2; }
+    int fd = connect_and_request(argv[1], argv[2]);
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     static char buf[1 << 16];
     size_t have = 0;
