@@ -39,7 +39,7 @@ extension Hostile {
             // The hostile run.
             let run = try HostileRun(dir: dir, name: "hostile", trace: trace)
             let watch = try run.watch()
-            var crowd = try HostileCrowd(socket: run.socket, count: 1000)
+            var crowd = try HostileCrowd(socket: run.socket, count: Int(ProcessInfo.processInfo.environment["HOSTILE_CROWD"] ?? "") ?? 1000)
             let rssBefore = run.daemon.rssKiB()
             while !watch.hasCompleted(Self.swipes) && watch.elapsed < 60 {
                 crowd.harass(forMilliseconds: 50)
