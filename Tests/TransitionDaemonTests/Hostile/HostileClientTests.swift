@@ -39,7 +39,9 @@ extension Hostile {
             // The hostile run.
             let run = try HostileRun(dir: dir, name: "hostile", trace: trace)
             let watch = try run.watch()
-            var crowd = try HostileCrowd(socket: run.socket, count: Int(ProcessInfo.processInfo.environment["HOSTILE_CROWD"] ?? "") ?? 1000)
+            // HOSTILE_CROWD overrides the crowd's size (1,000).
+            let size = Int(ProcessInfo.processInfo.environment["HOSTILE_CROWD"] ?? "") ?? 1000
+            var crowd = try HostileCrowd(socket: run.socket, count: size)
             let rssBefore = run.daemon.rssKiB()
             while !watch.hasCompleted(Self.swipes) && watch.elapsed < 60 {
                 crowd.harass(forMilliseconds: 50)
