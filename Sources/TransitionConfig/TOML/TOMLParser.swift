@@ -437,16 +437,9 @@ struct TOMLParser {
             }
             switch byte {
             case UInt8(ascii: "\""):
-                var quotes = 0
-                while peek(quotes) == UInt8(ascii: "\"") { quotes += 1 }
-                if quotes >= 3 {
-                    guard quotes <= 5 else { throw error("too many quotes: '\"\"\"' ends the string, at most two more may precede it") }
-                    out += Array(repeating: UInt8(ascii: "\""), count: quotes - 3)
-                    advance(quotes)
+                if try quoteRun(UInt8(ascii: "\""), delimiter: "'\"\"\"'", into: &out) {
                     return String(decoding: out, as: UTF8.self)
                 }
-                out += Array(repeating: UInt8(ascii: "\""), count: quotes)
-                advance(quotes)
             case UInt8(ascii: "\\"):
                 // A backslash at the end of a line trims it and all blanks and newlines that follow.
                 var look = 1
@@ -470,6 +463,26 @@ struct TOMLParser {
                 advance()
             }
         }
+    }
+
+    /// At a run of `quote` bytes inside a multi-line string: consumes the run, appends the quotes
+    /// that belong to the content, and returns whether it closes the string (three quotes, with
+    /// at most two more before them).
+    private mutating func quoteRun(_ quote: UInt8, delimiter: String,
+                                   into out: inout [UInt8]) throws(TOMLSyntaxError) -> Bool {
+        var quotes = 0
+        while peek(quotes) == quote { quotes += 1 }
+        guard quotes >= 3 else {
+            out += Array(repeating: quote, count: quotes)
+            advance(quotes)
+            return false
+        }
+        guard quotes <= 5 else {
+            throw error("too many quotes: \(delimiter) ends the string, at most two more may precede it")
+        }
+        out += Array(repeating: quote, count: quotes - 3)
+        advance(quotes)
+        return true
     }
 
     private mutating func literalString() throws(TOMLSyntaxError) -> String {
@@ -503,16 +516,9 @@ struct TOMLParser {
             }
             switch byte {
             case UInt8(ascii: "'"):
-                var quotes = 0
-                while peek(quotes) == UInt8(ascii: "'") { quotes += 1 }
-                if quotes >= 3 {
-                    guard quotes <= 5 else { throw error("too many quotes: \"'''\" ends the string, at most two more may precede it") }
-                    out += Array(repeating: UInt8(ascii: "'"), count: quotes - 3)
-                    advance(quotes)
+                if try quoteRun(UInt8(ascii: "'"), delimiter: "\"'''\"", into: &out) {
                     return String(decoding: out, as: UTF8.self)
                 }
-                out += Array(repeating: UInt8(ascii: "'"), count: quotes)
-                advance(quotes)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 try newline()
                 out.append(UInt8(ascii: "\n"))
