@@ -52,7 +52,9 @@ public final class LineConnection {
         }
         guard result == 0 else {
             let reason = String(cString: strerror(clinux_errno()))
-            Glibc.close(fd)
+            // close(), not Glibc.close: the object is whole, so deinit runs after the throw and
+            // must find the descriptor already closed (a second close could hit a reused number).
+            close()
             throw .unreachable([(path, reason)])
         }
     }

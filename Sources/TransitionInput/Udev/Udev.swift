@@ -92,7 +92,7 @@ final class UdevMonitor {
         handle = monitor
         guard udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil) >= 0,
               udev_monitor_enable_receiving(monitor) >= 0 else {
-            udev_monitor_unref(monitor)
+            // `handle` is set, so deinit runs after this throw and drops the monitor.
             throw .system("cannot start the udev monitor")
         }
     }

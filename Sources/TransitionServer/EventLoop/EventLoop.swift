@@ -42,7 +42,7 @@ public final class EventLoop {
         remote = Remote(wakefd: wakefd)
         guard clinux_epoll_ctl(epfd, EPOLL_CTL_ADD, timerfd, UInt32(EPOLLIN.rawValue), Self.timerToken) == 0,
               clinux_epoll_ctl(epfd, EPOLL_CTL_ADD, wakefd, UInt32(EPOLLIN.rawValue), Self.wakeToken) == 0
-        else { let e = SystemError("epoll_ctl"); close(epfd); close(timerfd); close(wakefd); throw e }
+        else { throw SystemError("epoll_ctl") } // every property is set: deinit closes the three
     }
 
     deinit {

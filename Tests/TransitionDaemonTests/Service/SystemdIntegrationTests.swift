@@ -172,7 +172,7 @@ final class NotifyListener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0 else { close(fd); throw NotifyError("bind \(path): errno \(errno)") }
+        guard bound == 0 else { throw NotifyError("bind \(path): errno \(errno)") }
     }
 
     deinit { close(fd) }

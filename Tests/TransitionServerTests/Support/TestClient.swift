@@ -34,7 +34,7 @@ final class TestClient {
         }
         guard result == 0 else {
             let e = clinux_errno()
-            Glibc.close(fd)
+            // deinit runs after this throw (the object is whole) and closes fd.
             throw TestClientError("connect \(path): \(String(cString: strerror(e)))")
         }
     }
