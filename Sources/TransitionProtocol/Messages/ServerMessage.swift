@@ -99,8 +99,12 @@ public struct GoodbyeReason: RawRepresentable, Sendable, Hashable, CustomStringC
     public static let requestTimeout = GoodbyeReason(rawValue: "request_timeout")
     /// The client did not read and its queue of lifecycle events and replies overflowed.
     public static let backlogOverflow = GoodbyeReason(rawValue: "backlog_overflow")
-    /// The server already serves as many clients as it allows.
+    /// The server already serves as many clients as it allows, in all or from this client's
+    /// user (the `message` says which limit).
     public static let tooManyClients = GoodbyeReason(rawValue: "too_many_clients")
+    /// The server was full and closed this connection to make room for a new one: it had never
+    /// subscribed and had sent no request for a while.
+    public static let evicted = GoodbyeReason(rawValue: "evicted")
     /// The server is stopping.
     public static let shutdown = GoodbyeReason(rawValue: "shutdown")
     public var description: String { rawValue }

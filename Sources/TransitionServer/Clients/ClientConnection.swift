@@ -10,6 +10,10 @@ final class ClientConnection {
     var wantsWritable = false
     var isClosed = false
 
+    /// When it connected or last sent a complete request (CLOCK_MONOTONIC µs): how long it has
+    /// been idle, for eviction.
+    var lastActiveUs: UInt64
+
     /// `nil` until the client subscribes: before that it gets `hello` and replies only.
     var subscription: Subscription?
     /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
@@ -26,8 +30,9 @@ final class ClientConnection {
     /// Fires when a request has been half-sent for too long.
     var requestTimer: TimerID?
 
-    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits) {
+    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64) {
         self.id = id
+        self.lastActiveUs = nowUs
         self.fd = fd
         self.credentials = credentials
         self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes)
@@ -38,6 +43,11 @@ final class ClientConnection {
 
     /// Bytes waiting in `out`.
     var unwrittenBytes: Int { out.count - outOffset }
+
+    /// What the admission policy looks at.
+    var admission: AdmissionPolicy.Connection {
+        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: subscription != nil, lastActiveUs: lastActiveUs)
+    }
 
     var info: ClientInfo {
         ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,

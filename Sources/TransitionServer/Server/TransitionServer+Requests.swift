@@ -8,6 +8,7 @@ extension TransitionServer {
     /// Decodes and answers one request line with exactly one reply.
     func handleRequestLine(_ line: ArraySlice<UInt8>, from client: ClientConnection) {
         counters.requests += 1
+        client.lastActiveUs = EventLoop.nowUs()
         let request: Request
         do {
             request = try decodeRequest(line)

@@ -15,6 +15,7 @@ import TransitionProtocol
 public final class TransitionServer {
     public let loop: EventLoop
     public let configuration: ServerConfiguration
+    let admissionPolicy: AdmissionPolicy
     /// Answers `list`, `status`, `trigger`, `cancel` and provides the snapshot. Without one the
     /// server lists no transitions and refuses `trigger`/`cancel` (`unavailable`).
     public weak var delegate: (any TransitionServerDelegate)?
@@ -28,6 +29,10 @@ public final class TransitionServer {
     var encoder = MessageEncoder()
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     var counters = ServerCounters()
+    /// Rate-limits the lines about refused and evicted connections.
+    var admissionLog = AdmissionLog(intervalUs: 10_000_000)
+    /// Due when ``admissionLog`` has a summary to write; absent otherwise.
+    var admissionLogTimer: TimerID?
     let startedUs: UInt64
     var isStopped = false
 
@@ -50,6 +55,7 @@ public final class TransitionServer {
         self.loop = loop
         self.listener = listener
         self.configuration = configuration
+        self.admissionPolicy = configuration.admissionPolicy
         self.logger = logger
         self.startedUs = EventLoop.nowUs()
     }
@@ -75,6 +81,7 @@ public final class TransitionServer {
         if let listenWatch { loop.unwatch(listenWatch) }
         if let acceptPauseTimer { loop.cancelTimer(acceptPauseTimer) }
         if let frameTimer { loop.cancelTimer(frameTimer) }
+        flushAdmissionLog()
         listener.close()
     }
 
@@ -146,35 +153,6 @@ public final class TransitionServer {
                 logger.critical("cannot watch the listening socket again: \(error)")
             }
         }
-    }
-
-    private func admit(_ fd: Int32) {
-        let credentials = PeerCredentials(socket: fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
-        let id = nextClientID
-        nextClientID += 1
-        counters.clientsAccepted += 1
-        let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits)
-        logger.info("client \(id) connected (\(credentials))")
-        do {
-            client.watch = try loop.watch(fd: fd) { [unowned self, unowned client] events in
-                handle(events, for: client)
-            }
-        } catch {
-            logger.error("client \(id): cannot watch its socket: \(error)")
-            Glibc.close(fd)
-            return
-        }
-        clients[id] = client
-        guard clients.count <= configuration.maxClients else {
-            counters.clientsRefused += 1
-            disconnect(client, reason: .tooManyClients,
-                       message: "the server already has \(configuration.maxClients) clients")
-            return
-        }
-        let hello = Hello(server: configuration.serverName, pid: getpid(), timeUs: EventLoop.nowUs(),
-                          transitions: delegate?.transitionInfos() ?? [], limits: configuration.limits)
-        let kind = encoder.encodeBody(hello)
-        deliver(to: client, kind: kind, body: encoder.body)
     }
 
     // MARK: Client IO
@@ -354,7 +332,7 @@ public final class TransitionServer {
         if let timer = client.requestTimer { loop.cancelTimer(timer) }
         Glibc.close(client.fd)
         clients[client.id] = nil
-        logger.info("client \(client.id) disconnected: \(reason)")
+        logger.debug("client \(client.id) disconnected: \(reason)")
         rescheduleFrames()
     }
 }
@@ -363,6 +341,7 @@ public final class TransitionServer {
 struct ServerCounters {
     var clientsAccepted: UInt64 = 0
     var clientsRefused: UInt64 = 0
+    var clientsEvicted: UInt64 = 0
     var clientsDroppedBacklog: UInt64 = 0
     var clientsDroppedLineTooLong: UInt64 = 0
     var clientsDroppedTimeout: UInt64 = 0
@@ -375,7 +354,7 @@ struct ServerCounters {
     var requestErrors: UInt64 = 0
 
     var dictionary: [String: UInt64] {
-        ["clients_accepted": clientsAccepted, "clients_refused": clientsRefused,
+        ["clients_accepted": clientsAccepted, "clients_refused": clientsRefused, "clients_evicted": clientsEvicted,
          "clients_dropped_backlog": clientsDroppedBacklog, "clients_dropped_line_too_long": clientsDroppedLineTooLong,
          "clients_dropped_timeout": clientsDroppedTimeout, "events_published": eventsPublished,
          "messages_queued": messagesQueued, "messages_coalesced": messagesCoalesced, "frames_sent": framesSent,

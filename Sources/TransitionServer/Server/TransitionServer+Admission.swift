@@ -1,0 +1,79 @@
+import CLinux
+import Glibc
+import Logging
+import TransitionProtocol
+
+extension TransitionServer {
+    /// Takes a new connection, evicts an idle one to make room for it, or refuses it, as the
+    /// ``AdmissionPolicy`` decides; says `hello` to an admitted one.
+    func admit(_ fd: Int32) {
+        let credentials = PeerCredentials(socket: fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
+        let id = nextClientID
+        nextClientID += 1
+        let now = EventLoop.nowUs()
+        let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now)
+        switch admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
+        case .admit:
+            break
+        case .evict(let victim, let limit):
+            if let victim = clients[victim] { evict(victim, limit: limit, nowUs: now) }
+        case .refuse(let limit):
+            counters.clientsRefused += 1
+            let outcome: AdmissionLog.Outcome = if case .perUser = limit { .refusedPerUser } else { .refusedGlobal }
+            note(outcome, uid: credentials.uid, line: "refused a connection (\(credentials)): \(limit.refusal)", nowUs: now)
+            disconnect(client, reason: .tooManyClients, message: limit.refusal)
+            return
+        }
+        counters.clientsAccepted += 1
+        logger.debug("client \(id) connected (\(credentials))")
+        do {
+            client.watch = try loop.watch(fd: fd) { [unowned self, unowned client] events in
+                handle(events, for: client)
+            }
+        } catch {
+            logger.error("client \(id): cannot watch its socket: \(error)")
+            Glibc.close(fd)
+            return
+        }
+        clients[id] = client
+        let hello = Hello(server: configuration.serverName, pid: getpid(), timeUs: now,
+                          transitions: delegate?.transitionInfos() ?? [], limits: configuration.limits)
+        let kind = encoder.encodeBody(hello)
+        deliver(to: client, kind: kind, body: encoder.body)
+    }
+
+    /// Closes `victim` (`goodbye` `evicted`) to make room under `limit`.
+    private func evict(_ victim: ClientConnection, limit: AdmissionPolicy.Limit, nowUs: UInt64) {
+        counters.clientsEvicted += 1
+        let idle = (nowUs - min(victim.lastActiveUs, nowUs)) / 1_000_000
+        let full = switch limit {
+        case .perUser(let uid, let max): "uid \(uid) reached its limit of \(max) connections"
+        case .global(let max): "the server reached its limit of \(max) clients"
+        }
+        note(.evicted, uid: victim.credentials.uid,
+             line: "evicted client \(victim.id) (\(victim.credentials)), idle for \(idle) s and never subscribed: \(full)",
+             nowUs: nowUs)
+        disconnect(victim, reason: .evicted,
+                   message: "\(full), and this connection had been idle for \(idle) s without subscribing: closed to make room for a new one")
+    }
+
+    /// Logs `line` at once, or counts it for the next summary and makes sure a timer will write
+    /// that summary. The timer exists only while something is counted.
+    private func note(_ outcome: AdmissionLog.Outcome, uid: UInt32, line: String, nowUs: UInt64) {
+        if let line = admissionLog.record(outcome, uid: uid, line: line, nowUs: nowUs) { logger.notice("\(line)") }
+        guard admissionLogTimer == nil, let due = admissionLog.summaryDueUs else { return }
+        admissionLogTimer = loop.schedule(atUs: due) { [unowned self] in
+            admissionLogTimer = nil
+            flushAdmissionLog()
+        }
+    }
+
+    /// Writes the summary of refusals and evictions not yet logged, if any.
+    func flushAdmissionLog() {
+        if let timer = admissionLogTimer {
+            loop.cancelTimer(timer)
+            admissionLogTimer = nil
+        }
+        if let line = admissionLog.summary(nowUs: EventLoop.nowUs()) { logger.notice("\(line)") }
+    }
+}

@@ -1,0 +1,88 @@
+import Glibc
+import Testing
+import TransitionProtocol
+import TransitionServer
+
+/// The connection limits over real sockets. Every test client shares this process's uid, so the
+/// per-user limit is exercised with a small cap.
+@Suite struct ServerAdmissionTests {
+    func subscribe(_ client: TestClient, readingHello: Bool = true) throws {
+        if readingHello { try client.hello() }
+        #expect(try client.request(#"{"id":1,"request":"subscribe"}"#).reply.result == .success(.subscribed))
+        #expect(try client.next().snapshot != nil)
+    }
+
+    func status(_ client: TestClient) throws -> StatusInfo? {
+        guard case .success(.status(let info)) = try client.request(#"{"id":"s","request":"status"}"#).reply.result else { return nil }
+        return info
+    }
+
+    @Test func aUserAtItsLimitIsRefusedWithAMessageNamingIt() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 128, maxClientsPerUser: 2))
+        defer { harness.stop() }
+        let a = try TestClient(path: harness.path), b = try TestClient(path: harness.path)
+        try subscribe(a); try b.hello()
+        let c = try TestClient(path: harness.path)
+        let goodbye = try c.readToEnd().last?.goodbye
+        #expect(goodbye?.reason == .tooManyClients)
+        #expect(goodbye?.message == "uid \(getuid()) already has 2 connections, the limit per user")
+        // The admitted ones are untouched; one leaving makes room again.
+        #expect(try status(b)?.counters["clients_refused"] == 1)
+        b.shutdownWrite()
+        _ = try b.readToEnd()
+        let d = try TestClient(path: harness.path)
+        try d.hello()
+        #expect(try status(a)?.clients.count == 2)
+    }
+
+    @Test func theGlobalLimitStillRefusesWhenNothingIsEvictable() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 2, maxClientsPerUser: 10, evictionGraceMs: 0))
+        defer { harness.stop() }
+        let a = try TestClient(path: harness.path), b = try TestClient(path: harness.path)
+        try subscribe(a); try subscribe(b)
+        let c = try TestClient(path: harness.path)
+        let goodbye = try c.readToEnd().last?.goodbye
+        #expect(goodbye?.reason == .tooManyClients)
+        #expect(goodbye?.message == "the server already has 2 clients")
+        #expect(try status(a)?.counters["clients_evicted"] == 0)
+    }
+
+    @Test func aFullUserMakesRoomByEvictingItsIdleUnsubscribedConnection() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 128, maxClientsPerUser: 2, evictionGraceMs: 0))
+        defer { harness.stop() }
+        let subscriber = try TestClient(path: harness.path), idle = try TestClient(path: harness.path)
+        try subscribe(subscriber); try idle.hello()
+        let newcomer = try TestClient(path: harness.path)
+        try newcomer.hello()
+        let goodbye = try idle.readToEnd().last?.goodbye
+        #expect(goodbye?.reason == .evicted)
+        #expect(goodbye?.message.hasPrefix("uid \(getuid()) reached its limit of 2 connections, and this connection had been idle") == true)
+        let info = try status(newcomer)
+        #expect(info?.clients.count == 2)
+        #expect(info?.counters["clients_evicted"] == 1)
+        #expect(info?.counters["clients_refused"] == 0)
+        // The subscriber is never the one evicted: the newcomer (active, just asked for status)
+        // and the subscriber fill the cap, and with both subscribed the next one is refused.
+        try subscribe(newcomer, readingHello: false)
+        let late = try TestClient(path: harness.path)
+        #expect(try late.readToEnd().last?.goodbye?.reason == .tooManyClients)
+        #expect(try subscriber.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
+    }
+
+    @Test func aFullServerEvictsTheConnectionIdleLongest() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 3, maxClientsPerUser: 10, evictionGraceMs: 0))
+        defer { harness.stop() }
+        let first = try TestClient(path: harness.path), second = try TestClient(path: harness.path)
+        try first.hello(); try second.hello()
+        let subscriber = try TestClient(path: harness.path)
+        try subscribe(subscriber)
+        // `first` becomes the most recently active of the two idle ones.
+        #expect(try first.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
+        let newcomer = try TestClient(path: harness.path)
+        try newcomer.hello()
+        let goodbye = try second.readToEnd().last?.goodbye
+        #expect(goodbye?.reason == .evicted)
+        #expect(goodbye?.message.hasPrefix("the server reached its limit of 3 clients") == true)
+        #expect(try first.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
+    }
+}
