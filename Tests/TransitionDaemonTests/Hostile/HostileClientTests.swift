@@ -12,8 +12,12 @@ extension Hostile {
     /// the daemon stuck, the daemon's memory stays bounded, and the good client's latency stays
     /// within 1.5× of the same replay on a quiet daemon (docs/performance.md, "Hostile clients").
     ///
-    /// The hostile mix, interleaved so that every kind is among the clients the daemon admits (it
-    /// admits 128 and refuses the rest with `too_many_clients`):
+    /// Every connection here comes from this process's uid, so the daemon's per-user limit (32)
+    /// applies: the good client connects first and takes one slot, the crowd's first 31 take the
+    /// rest, and every later one is refused (`too_many_clients`, naming the per-user limit). The
+    /// refusals are summarised in the log (no line per connection).
+    ///
+    /// The hostile mix, interleaved so that every kind is among the clients the daemon admits:
     ///   garbage    sends a line of junk every 50 ms and reads nothing (error replies pile up);
     ///   half-line  sends `{"request":"subscr` and nothing more (the 5 s request timeout);
     ///   huge       sends 100 KiB with no newline (the 64 KiB line cap);
@@ -76,12 +80,21 @@ extension Hostile {
             #expect(verdicts["never-read", default: [:]].keys.allSatisfy {
                 ["open", "backlog_overflow", "closed", "too_many_clients"].contains($0)
             })
-            #expect(verdicts.values.flatMap(\.keys).contains("too_many_clients"))
+            // One user's crowd fills that user's slots (the good client holds one) and no more.
+            let perUser = 32
+            let refused = verdicts.values.reduce(0) { $0 + $1["too_many_clients", default: 0] }
+            print("hostile: \(size - refused) of the crowd admitted, \(refused) refused")
+            if size >= perUser {
+                #expect(size - refused >= perUser - 1, "the crowd's first \(perUser - 1) are admitted")
+                // Slots freed by timed-out clients may let a few late ones in on a slow machine.
+                #expect(size - refused <= perUser - 1 + size / 20)
+                #expect(crowd.goodbyeMessages.contains("uid \(getuid()) already has \(perUser) connections, the limit per user"))
+            }
             #expect(verdicts["half-line", default: [:]]["request_timeout", default: 0] > 0)
             #expect(verdicts["huge", default: [:]]["line_too_long", default: 0] > 0)
             #expect(verdicts["garbage", default: [:]]["error replies", default: 0] > 0)
 
-            // Memory stays bounded: what 128 admitted clients may queue (4 MiB each at most) is not
+            // Memory stays bounded: what 32 admitted clients may queue (4 MiB each at most) is not
             // what a well-built server needs; this bound catches unbounded growth, not waste.
             print("hostile: daemon RSS quiet \(quietRSS) KiB; hostile before \(rssBefore) KiB, after \(rssAfter) KiB, peak \(rssPeak) KiB")
             #expect(rssPeak < 128 * 1024, "peak RSS \(rssPeak) KiB")
@@ -96,6 +109,15 @@ extension Hostile {
             crowd.closeAll()
             let log = run.daemon.stop()
             #expect(log.status == 0, "the daemon did not stop cleanly: \(log.stderrTail)")
+
+            // The flood did not flood the log: connections are logged at debug, refusals at most
+            // once per 10 s (the first at once, then summaries), and the shutdown flushes the rest.
+            let lines = ((try? String(contentsOfFile: run.daemon.logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+            let refusalLines = lines.filter { $0.contains("refused") }
+            print("hostile: daemon log \(lines.count) lines, \(refusalLines.count) about refusals: \(refusalLines.map { $0.suffix(160) })")
+            #expect(!lines.contains { $0.contains(" connected (pid ") })
+            #expect(refusalLines.count >= 1 && refusalLines.count <= 2 + Int(watch.elapsed / 10) + 1)
+            #expect(lines.count < 200, "\(lines.count) log lines")
         }
     }
 }

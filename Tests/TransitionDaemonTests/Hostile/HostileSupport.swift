@@ -299,6 +299,19 @@ struct HostileCrowd {
         return result
     }
 
+    /// The `message` of every `goodbye` received so far (call after ``verdicts()``).
+    var goodbyeMessages: Set<String> {
+        Set(clients.flatMap { client in
+            String(decoding: client.inbox, as: UTF8.self).split(separator: "\n")
+                .filter { $0.contains(#""event":"goodbye""#) }
+                .compactMap { line -> String? in
+                    guard let range = line.range(of: #""message":""#) else { return nil }
+                    let rest = line[range.upperBound...]
+                    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+                }
+        })
+    }
+
     func closeAll() { for c in clients { close(c.fd) } }
 }
 
