@@ -9,6 +9,12 @@ struct Run: Sendable {
     var device: DeviceID?
     var phase: Phase
 
+    /// When its completion animation ends, while one runs.
+    var animationEndUs: UInt64? {
+        if case .animating(let animation) = phase { return animation.endUs }
+        return nil
+    }
+
     enum Phase: Sendable {
         /// A finger drives it.
         case interactive(Drive)

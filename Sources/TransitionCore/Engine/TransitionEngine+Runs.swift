@@ -28,9 +28,9 @@ extension TransitionEngine {
             var due: Int?
             var dueUs = UInt64.max
             for t in runs.indices {
-                if case .animating(let a)? = runs[t]?.phase, a.endUs <= now, due == nil || a.endUs < dueUs {
+                if let end = runs.animationEnds[t], end <= now, due == nil || end < dueUs {
                     due = t
-                    dueUs = a.endUs
+                    dueUs = end
                 }
             }
             guard let t = due, let run = runs[t], case .animating(let a) = run.phase else { break }

@@ -82,7 +82,7 @@ public struct TransitionEngine: Sendable {
     public static let holdHandoffUs: UInt64 = 100_000
 
     /// One entry per configured transition, in configuration order.
-    var runs: [Run?]
+    var runs: RunTable
     /// For each binding, the index of its transition.
     var bindingTargets: [Int]
     var slots: [DeviceSlot] = []
@@ -94,7 +94,7 @@ public struct TransitionEngine: Sendable {
     public init(configuration: EngineConfiguration) throws(ConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
-        self.runs = Array(repeating: nil, count: configuration.transitions.count)
+        self.runs = RunTable(count: configuration.transitions.count)
         self.bindingTargets = Self.targets(of: configuration)
     }
 
@@ -119,12 +119,10 @@ public struct TransitionEngine: Sendable {
     /// The earliest time `advance` has something to do (an animation's end, a hold hand-off
     /// running out), or `nil` when nothing is pending.
     public var nextDeadlineUs: UInt64? {
-        var next: UInt64?
-        for run in runs {
-            if case .animating(let a)? = run?.phase { next = min(next ?? a.endUs, a.endUs) }
-        }
-        for slot in slots {
-            if case .handoff(let deadline) = slot.gesture { next = min(next ?? deadline, deadline) }
+        // Asked after every input sample: the table keeps the animations' ends at hand.
+        var next = runs.earliestAnimationEndUs
+        for s in slots.indices {
+            if case .handoff(let deadline) = slots[s].gesture { next = min(next ?? deadline, deadline) }
         }
         return next
     }
@@ -208,7 +206,7 @@ public struct TransitionEngine: Sendable {
             }
         }
         self.configuration = configuration
-        self.runs = newRuns
+        self.runs = RunTable(newRuns)
         self.bindingTargets = Self.targets(of: configuration)
     }
 

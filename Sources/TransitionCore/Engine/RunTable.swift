@@ -1,0 +1,44 @@
+/// The engine's runs, one slot per configured transition, with each slot's animation end kept
+/// beside it.
+///
+/// The engine asks for its next deadline after every input sample. Reading every `Run?` for
+/// that copies each one (a few hundred bytes, the animation's description included); the table
+/// instead keeps a plain array of end times, refreshed for a slot whenever that slot is
+/// written, so the question costs a scan of a few integers.
+struct RunTable: Sendable {
+    private var storage: [Run?]
+    /// Per transition: when its completion animation ends, `nil` when none runs (an end may
+    /// saturate at `UInt64.max`, so no value can stand for "none").
+    private(set) var animationEnds: [UInt64?]
+
+    /// `count` empty slots.
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+        animationEnds = Array(repeating: nil, count: count)
+    }
+
+    /// The slots of `runs`, in order.
+    init(_ runs: [Run?]) {
+        storage = runs
+        animationEnds = runs.map { $0?.animationEndUs }
+    }
+
+    var indices: Range<Int> { storage.indices }
+    var count: Int { storage.count }
+
+    /// Transition `t`'s run. Writing it (whole, or a part in place) refreshes its end time.
+    subscript(t: Int) -> Run? {
+        get { storage[t] }
+        _modify {
+            defer { animationEnds[t] = storage[t]?.animationEndUs }
+            yield &storage[t]
+        }
+    }
+
+    /// The earliest end among the running animations, or `nil` when none runs.
+    var earliestAnimationEndUs: UInt64? {
+        var next: UInt64?
+        for case let end? in animationEnds where next == nil || end < next! { next = end }
+        return next
+    }
+}
