@@ -9,4 +9,16 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Whether events of this kind may be coalesced (latest wins per transition) for a slow
     /// client. Lifecycle events never are.
     public var isCoalescable: Bool { self == .updated || self == .frame }
+
+    /// This kind's bit in a set of kinds kept as a mask.
+    var bit: UInt8 {
+        switch self {
+        case .began: 1
+        case .updated: 2
+        case .ended: 4
+        case .frame: 8
+        case .paused: 16
+        case .completed: 32
+        }
+    }
 }

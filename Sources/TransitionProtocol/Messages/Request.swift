@@ -18,7 +18,10 @@ public struct Subscription: Sendable, Hashable {
     /// Transition names to receive; `nil` means all.
     public var transitions: Set<String>?
     /// Event kinds to receive.
-    public var events: Set<EventKind>
+    public var events: Set<EventKind> { didSet { eventMask = Self.mask(of: events) } }
+    /// `events` as one bit per kind: ``accepts(_:of:)`` runs for every client on every update,
+    /// and a bit test is far cheaper than hashing into the set.
+    private var eventMask: UInt8
     /// Server-driven animation samples (`frame` events) per second, 0 for none.
     public var frameRate: Int
 
@@ -29,11 +32,16 @@ public struct Subscription: Sendable, Hashable {
 
     public init(transitions: Set<String>? = nil, events: Set<EventKind> = EventKind.defaultSet, frameRate: Int = 0) {
         self.transitions = transitions; self.events = events; self.frameRate = frameRate
+        self.eventMask = Self.mask(of: events)
+    }
+
+    private static func mask(of kinds: Set<EventKind>) -> UInt8 {
+        kinds.reduce(0) { $0 | $1.bit }
     }
 
     /// Whether a `kind` event of `transition` passes the filter.
     public func accepts(_ kind: EventKind, of transition: String) -> Bool {
-        events.contains(kind) && (transitions?.contains(transition) ?? true)
+        eventMask & kind.bit != 0 && (transitions?.contains(transition) ?? true)
     }
 
     /// Whether events of `transition` pass the filter at all.

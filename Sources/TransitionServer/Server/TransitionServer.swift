@@ -97,16 +97,15 @@ public final class TransitionServer {
             triggerCapture?.gesture = event.gesture
         }
         let kind = event.payload.kind
-        guard clients.values.contains(where: { $0.subscription?.accepts(kind, of: event.transition) ?? false }) else { return }
-        let messageKind = encoder.encodeBody(event)
-        if kind.isCoalescable {
-            for client in clients.values where client.subscription?.accepts(kind, of: event.transition) ?? false {
+        // One pass over the clients; the body is encoded once, for the first one that wants it.
+        var messageKind: MessageKind?
+        for client in clients.values where client.subscription?.accepts(kind, of: event.transition) ?? false {
+            let encoded = messageKind ?? encoder.encodeBody(event)
+            messageKind = encoded
+            if kind.isCoalescable {
                 deliverCoalescable(to: client, transition: event.transition, kind: kind)
-            }
-        } else {
-            let body = encoder.body
-            for client in clients.values where client.subscription?.accepts(kind, of: event.transition) ?? false {
-                deliver(to: client, kind: messageKind, body: body)
+            } else {
+                deliver(to: client, kind: encoded, body: encoder.body)
             }
         }
     }
