@@ -24,11 +24,12 @@ public final class TransitionServer {
     let listener: UnixListener
     var listenWatch: WatchID?
     var acceptPauseTimer: TimerID?
-    var clients: [UInt64: ClientConnection] = [:]
+    // Touched per client on every update: no dynamic exclusivity checks (see ClientConnection).
+    @exclusivity(unchecked) var clients: [UInt64: ClientConnection] = [:]
     var nextClientID: UInt64 = 1
-    var encoder = MessageEncoder()
+    @exclusivity(unchecked) var encoder = MessageEncoder()
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    var counters = ServerCounters()
+    @exclusivity(unchecked) var counters = ServerCounters()
     /// Rate-limits the lines about refused and evicted connections.
     var admissionLog = AdmissionLog(intervalUs: 10_000_000)
     /// Due when ``admissionLog`` has a summary to write; absent otherwise.
