@@ -11,14 +11,18 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// `nil` keeps the daemon's own group. A socket-activated daemon does not use it: the socket
     /// unit's `SocketGroup=` decides.
     public var socketGroup: String?
+    /// `[server]`: connection limits.
+    public var server: ServerSettings
 
     /// A configuration with these parts.
-    public init(engine: EngineConfiguration, logLevel: LogLevel = .info, socketGroup: String? = nil) {
-        self.engine = engine; self.logLevel = logLevel; self.socketGroup = socketGroup
+    public init(engine: EngineConfiguration, logLevel: LogLevel = .info, socketGroup: String? = nil,
+                server: ServerSettings = .builtIn) {
+        self.engine = engine; self.logLevel = logLevel; self.socketGroup = socketGroup; self.server = server
     }
 
     /// The built-in configuration, used when no configuration file exists: the engine's
-    /// ``TransitionCore/EngineConfiguration/standard`` at log level `info`.
+    /// ``TransitionCore/EngineConfiguration/standard`` at log level `info`, with the built-in
+    /// server limits.
     public static var builtIn: DaemonConfiguration {
         DaemonConfiguration(engine: .standard)
     }

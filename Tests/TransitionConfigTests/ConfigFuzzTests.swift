@@ -12,7 +12,8 @@ import Testing
         "binding", "type", "spring", "curve", "\"swipe3-left\"", "\"pinch2-in\"", "distance", "distance_mm",
         "0", "1", "-1", "1.5", "1e5", "0x1F", "_", "+", "-", "inf", "nan", "true", "false", "1979-05-27",
         "é", "\u{0}", "\u{7F}", "😀", "log_level", "\"info\"", "slop", "frame_rate", "fingers", "gesture",
-        "\"auto\"", "rubber_band", "stiffness", "\u{FEFF}",
+        "\"auto\"", "rubber_band", "stiffness", "\u{FEFF}", "[server]", "max_clients", "max_clients_per_user",
+        "eviction_grace",
     ]
 
     static let fragment = Gen<Int>.int(in: 0...(fragments.count - 1)).map { fragments[$0] }

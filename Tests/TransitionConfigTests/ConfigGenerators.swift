@@ -49,10 +49,17 @@ enum ConfigGenerators {
         Schema.fingers(for: source).flatMap { f in Schema.directions(for: source).map { (source, f, $0) } }
     }
 
+    /// Valid `[server]` limits: the per-user cap within the total, any grace up to a day.
+    static let server = zip(Gen<Int>.int(in: 1...1000), Gen<Int>.int(in: 1...1000), Gen<Double>.double(in: 0...86_400))
+        .map { a, b, grace in
+            ServerSettings(maxClients: max(a, b), maxClientsPerUser: min(a, b), evictionGrace: grace)
+        }.eraseToAny()
+
     static let configuration = zip(
         spec.array(of: 0...6), Gen<Int>.int(in: 0...1000).array(of: 0...8), Gen<Bool>.bool.array(of: 8),
-        positive, Gen<LogLevel>.case, Gen<Bool>.bool
-    ).map { specs, gestureSeeds, withDistance, slop, level, group -> DaemonConfiguration in
+        positive, Gen<LogLevel>.case, zip(Gen<Bool>.bool, server)
+    ).map { specs, gestureSeeds, withDistance, slop, level, groupAndServer -> DaemonConfiguration in
+        let (group, server) = groupAndServer
         var transitions = specs
         for i in transitions.indices { transitions[i].name = "t\(i)" }
         var bindings: [Binding] = []
@@ -74,6 +81,6 @@ enum ConfigGenerators {
         bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
         return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
                                                                touchSlop: slop / 8, pinchSlop: slop / 1000),
-                                   logLevel: level, socketGroup: group ? "grp" : nil)
+                                   logLevel: level, socketGroup: group ? "grp" : nil, server: server)
     }
 }

@@ -13,7 +13,8 @@ import TransitionCore
 
     @Test func renderedDefaultShowsEverySetting() {
         let text = ConfigLoader.renderDefault()
-        for key in ["log_level", "socket_group", "slop", "touch_slop", "pinch_slop", "[defaults]", "distance", "finish_threshold",
+        for key in ["log_level", "socket_group", "slop", "touch_slop", "pinch_slop", "[server]", "max_clients",
+                    "max_clients_per_user", "eviction_grace", "[defaults]", "distance", "finish_threshold",
                     "velocity_threshold", "deceleration_rate", "snap_distance", "rubber_band", "completion",
                     "trigger_duration", "trigger_completion", "frame_rate", "[[transition]]", "binding"] {
             #expect(text.contains(key), "missing \(key)")

@@ -44,6 +44,13 @@ enum ConfigRenderer {
             out += "transition = []  # no transitions (without this line: the built-in ones)\n"
         }
 
+        let server = configuration.server
+        out += "\n[server]  # connection limits; a reload applies them to new connections\n"
+        out += "max_clients = \(server.maxClients)  # connections in all; at the cap a new one is refused (too_many_clients)\n"
+        out += "max_clients_per_user = \(server.maxClientsPerUser)  # connections from one uid, root included; at most max_clients\n"
+        out += "eviction_grace = \(TOMLWriter.number(server.evictionGrace))"
+        out += "  # seconds; at a cap, a connection idle this long that never subscribed is closed (evicted) to make room\n"
+
         let settings = engine.transitions.map(TransitionSettings.init)
         let defaults = commonSettings(settings)
         out += "\n[defaults]  # every [[transition]] starts from these\n"

@@ -31,6 +31,17 @@ struct ConfigDecoder {
         if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
         if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
 
+        // [server]: connection limits.
+        if let entry = r.take("server") {
+            if case .table(let t) = entry.node.value {
+                var sr = TableReader(t, context: "in [server]", position: entry.node.position)
+                config.server = sr.serverSettings(&d)
+                sr.reportUnknownKeys(&d)
+            } else {
+                d.add(entry.node.position, "'server' must be a table ([server]), not \(entry.node.value.kindDescription)")
+            }
+        }
+
         // [defaults]: applied to every transition.
         var defaults = TransitionSettings.builtIn
         let defaultsTable: (TOMLTable, SourcePosition)?
