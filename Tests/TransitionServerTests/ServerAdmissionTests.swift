@@ -85,4 +85,25 @@ import TransitionServer
         #expect(goodbye?.message.hasPrefix("the server reached its limit of 3 clients") == true)
         #expect(try first.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
     }
+
+    @Test func newLimitsGovernNewConnectionsOnlyAndDisconnectNobody() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 128, maxClientsPerUser: 3))
+        defer { harness.stop() }
+        let a = try TestClient(path: harness.path), b = try TestClient(path: harness.path), c = try TestClient(path: harness.path)
+        try subscribe(a); try b.hello(); try c.hello()
+        // Lowered below what this user already has: all three stay, the next one is refused.
+        let changed = harness.onLoop { $0.server.setConnectionLimits(maxClients: 128, maxClientsPerUser: 1, evictionGraceMs: 10_000) }
+        #expect(changed)
+        #expect(harness.onLoop { $0.server.configuration.maxClientsPerUser } == 1)
+        let refused = try TestClient(path: harness.path)
+        #expect(try refused.readToEnd().last?.goodbye?.message == "uid \(getuid()) already has 1 connections, the limit per user")
+        #expect(try status(b)?.clients.count == 3)
+        #expect(try c.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
+        // The same limits again change nothing; raised ones let the next one in.
+        #expect(!harness.onLoop { $0.server.setConnectionLimits(maxClients: 128, maxClientsPerUser: 1, evictionGraceMs: 10_000) })
+        harness.onLoop { $0.server.setConnectionLimits(maxClients: 128, maxClientsPerUser: 8, evictionGraceMs: 10_000) }
+        let d = try TestClient(path: harness.path)
+        try d.hello()
+        #expect(try status(a)?.clients.count == 4)
+    }
 }

@@ -42,6 +42,21 @@ extension TransitionServer {
         deliver(to: client, kind: kind, body: encoder.body)
     }
 
+    /// Replaces the connection limits (a configuration reload). They govern the connections
+    /// that come from now on: nobody is disconnected because a limit went down. A user or a
+    /// server left above a lowered cap keeps its connections; while it is above, a new
+    /// connection is admitted only in exchange for an evictable one (as at the cap), else
+    /// refused. Returns whether anything changed.
+    @discardableResult
+    public func setConnectionLimits(maxClients: Int, maxClientsPerUser: Int, evictionGraceMs: Int) -> Bool {
+        var new = configuration
+        new.maxClients = maxClients; new.maxClientsPerUser = maxClientsPerUser; new.evictionGraceMs = evictionGraceMs
+        guard new.admissionPolicy != admissionPolicy else { return false }
+        configuration = new
+        admissionPolicy = new.admissionPolicy
+        return true
+    }
+
     /// Closes `victim` (`goodbye` `evicted`) to make room under `limit`.
     private func evict(_ victim: ClientConnection, limit: AdmissionPolicy.Limit, nowUs: UInt64) {
         counters.clientsEvicted += 1

@@ -14,8 +14,10 @@ import TransitionProtocol
 /// that falls too far behind is disconnected.
 public final class TransitionServer {
     public let loop: EventLoop
-    public let configuration: ServerConfiguration
-    let admissionPolicy: AdmissionPolicy
+    /// The settings in force; ``setConnectionLimits(maxClients:maxClientsPerUser:evictionGraceMs:)``
+    /// changes the connection limits while running.
+    public internal(set) var configuration: ServerConfiguration
+    var admissionPolicy: AdmissionPolicy
     /// Answers `list`, `status`, `trigger`, `cancel` and provides the snapshot. Without one the
     /// server lists no transitions and refuses `trigger`/`cancel` (`unavailable`).
     public weak var delegate: (any TransitionServerDelegate)?
