@@ -7,13 +7,15 @@ extension Daemon {
     /// SIGHUP: reads the configuration again. A broken file keeps the old configuration in
     /// force and logs every problem with its line; a valid one replaces it, and transitions
     /// that no longer exist end as cancelled (reason `shutdown`), the others keep running.
+    /// New `[server]` limits apply to connections made from then on; nobody is disconnected.
     func reload() {
         notifier.reloading()
         switch reloader.reload() {
-        case .applied(let new, _):
+        case .applied(let new, let old):
             do {
                 try reconfigure(new.engine)
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
+                applyServerLimits(new.server, old: old.server)
                 logger.notice("configuration reloaded: \(new.engine.transitions.count) transitions")
             } catch {
                 logger.error("configuration rejected, keeping the old one: \(error)")

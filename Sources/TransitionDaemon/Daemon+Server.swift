@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TransitionConfig
 public import TransitionCore
 import TransitionInput
 public import TransitionProtocol
@@ -9,7 +10,8 @@ extension Daemon {
     /// Serves the protocol on the socket systemd passed (socket activation), or else on
     /// `--socket PATH` or the default path, replacing a stale socket file and refusing to start
     /// beside a live instance.
-    func attachServer(group: String?) throws {
+    /// `limits` are the `[server]` settings of the configuration.
+    func attachServer(group: String?, limits: ServerSettings) throws {
         let listener: UnixListener
         let activation = SocketActivation.inspect()
         for rejected in activation.rejected {
@@ -26,11 +28,31 @@ extension Daemon {
             }
             listener = try UnixListener.bind(path: path, group: group)
         }
-        let server = TransitionServer(loop: loop, listener: listener, logger: Logger(label: "transitiond.server"))
+        let server = TransitionServer(loop: loop, listener: listener, configuration: ServerConfiguration(limits),
+                                      logger: Logger(label: "transitiond.server"))
         server.delegate = self
         try server.start()
         self.server = server
         addSink(server.publish)
+    }
+
+    /// A reload's `[server]` settings: the server takes them for the connections that come from
+    /// now on (clients already connected stay, whatever the new limits), and the log says so.
+    func applyServerLimits(_ new: ServerSettings, old: ServerSettings) {
+        guard new != old, let server else { return }
+        server.setConnectionLimits(maxClients: new.maxClients, maxClientsPerUser: new.maxClientsPerUser,
+                                   evictionGraceMs: new.evictionGraceMs)
+        let limits = "max_clients \(new.maxClients), max_clients_per_user \(new.maxClientsPerUser), "
+            + "eviction_grace \(new.evictionGraceMs) ms"
+        logger.notice("connection limits now \(limits); they apply to new connections, the \(server.clientCount) connected stay")
+    }
+}
+
+extension ServerConfiguration {
+    /// The daemon's server settings with the configuration file's connection limits.
+    init(_ settings: ServerSettings) {
+        self.init(maxClients: settings.maxClients, maxClientsPerUser: settings.maxClientsPerUser,
+                  evictionGraceMs: settings.evictionGraceMs)
     }
 }
 

@@ -121,7 +121,7 @@ public final class Daemon {
         try loop.onSignal(SIGHUP) { [unowned self] in reload() }
         if let path = options.recordPath { try attachRecorder(path: path) }
         // The socket first: a second instance is refused before it opens any device.
-        if !options.noSocket { try attachServer(group: reloader.current.socketGroup) }
+        if !options.noSocket { try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server) }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
         startWatchdog()
