@@ -12,9 +12,12 @@ extension Hostile {
     /// the daemon stuck, the daemon's memory stays bounded, and the good client's latency stays
     /// within 1.5× of the same replay on a quiet daemon (docs/performance.md, "Hostile clients").
     ///
-    /// Every connection here comes from this process's uid, so the daemon's per-user limit (32)
-    /// applies: the good client connects first and takes one slot, the crowd's first 31 take the
-    /// rest, and every later one is refused (`too_many_clients`, naming the per-user limit). The
+    /// Every connection here comes from this process's uid, so with the built-in per-user limit
+    /// (32) the crowd would be almost all refused before it could misbehave. Both daemons run
+    /// with a configuration that lifts the per-user limit to the total (`[server]`
+    /// `max_clients = max_clients_per_user = 128`): the good client connects first and takes one
+    /// slot, the crowd's first 127 take the rest and are exercised, and every later one is
+    /// refused (`too_many_clients`, naming the per-user limit, which is checked first). The
     /// refusals are summarised in the log (no line per connection).
     ///
     /// The hostile mix, interleaved so that every kind is among the clients the daemon admits:
@@ -24,6 +27,8 @@ extension Hostile {
     ///   never-read subscribes and never reads (its queue coalesces, then overflows).
     @Suite struct Clients {
         static let swipes = 12
+        /// `max_clients` and `max_clients_per_user` of both daemons.
+        static let slots = 128
 
         @Test func aThousandHostileClientsLeaveAWellBehavedOneAlone() throws {
             Descriptors.raiseLimit(to: 4096)
@@ -31,9 +36,12 @@ extension Hostile {
             defer { try? FileManager.default.removeItem(at: dir) }
             let trace = dir.appendingPathComponent("swipes.jsonl").path
             try HostileTrace.swipes(count: Self.swipes).write(toFile: trace, atomically: true, encoding: .utf8)
+            let config = dir.appendingPathComponent("config.toml").path
+            try "[server]\nmax_clients = \(Self.slots)\nmax_clients_per_user = \(Self.slots)\n"
+                .write(toFile: config, atomically: true, encoding: .utf8)
 
             // The quiet run: the same replay, one client.
-            let quiet = try HostileRun(dir: dir, name: "quiet", trace: trace)
+            let quiet = try HostileRun(dir: dir, name: "quiet", trace: trace, arguments: ["--config", config])
             let quietWatch = try quiet.watch()
             quietWatch.waitForCompletions(Self.swipes, timeout: 40)
             let quietRSS = quiet.daemon.rssKiB()
@@ -41,7 +49,7 @@ extension Hostile {
             #expect(quietLog.status == 0)
 
             // The hostile run.
-            let run = try HostileRun(dir: dir, name: "hostile", trace: trace)
+            let run = try HostileRun(dir: dir, name: "hostile", trace: trace, arguments: ["--config", config])
             let watch = try run.watch()
             // HOSTILE_CROWD overrides the crowd's size (1,000).
             let size = Int(ProcessInfo.processInfo.environment["HOSTILE_CROWD"] ?? "") ?? 1000
@@ -81,7 +89,7 @@ extension Hostile {
                 ["open", "backlog_overflow", "closed", "too_many_clients"].contains($0)
             })
             // One user's crowd fills that user's slots (the good client holds one) and no more.
-            let perUser = 32
+            let perUser = Self.slots
             let refused = verdicts.values.reduce(0) { $0 + $1["too_many_clients", default: 0] }
             print("hostile: \(size - refused) of the crowd admitted, \(refused) refused")
             if size >= perUser {
@@ -90,11 +98,18 @@ extension Hostile {
                 #expect(size - refused <= perUser - 1 + size / 20)
                 #expect(crowd.goodbyeMessages.contains("uid \(getuid()) already has \(perUser) connections, the limit per user"))
             }
+            // Each kind is a quarter of the admitted crowd, and every admitted one was dealt with.
+            if size >= perUser {
+                for kind in HostileCrowd.Kind.allCases {
+                    let admitted = verdicts[kind.rawValue, default: [:]].filter { $0.key != "too_many_clients" }.values.reduce(0, +)
+                    #expect(admitted >= (perUser - 1) / 4 - 1, "\(kind.rawValue): only \(admitted) admitted")
+                }
+            }
             #expect(verdicts["half-line", default: [:]]["request_timeout", default: 0] > 0)
             #expect(verdicts["huge", default: [:]]["line_too_long", default: 0] > 0)
             #expect(verdicts["garbage", default: [:]]["error replies", default: 0] > 0)
 
-            // Memory stays bounded: what 32 admitted clients may queue (4 MiB each at most) is not
+            // Memory stays bounded: what 128 admitted clients may queue (4 MiB each at most) is not
             // what a well-built server needs; this bound catches unbounded growth, not waste.
             print("hostile: daemon RSS quiet \(quietRSS) KiB; hostile before \(rssBefore) KiB, after \(rssAfter) KiB, peak \(rssPeak) KiB")
             #expect(rssPeak < 128 * 1024, "peak RSS \(rssPeak) KiB")

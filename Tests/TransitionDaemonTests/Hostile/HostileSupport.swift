@@ -80,9 +80,11 @@ struct HostileRun {
     let socket: String
     let daemon: HostileDaemon
 
-    init(dir: URL, name: String, trace: String) throws {
+    /// `arguments` are added to the daemon's command line (`--config FILE`).
+    init(dir: URL, name: String, trace: String, arguments: [String] = []) throws {
         socket = dir.appendingPathComponent("\(name).sock").path
-        daemon = try HostileDaemon(socket: socket, trace: trace, logPath: dir.appendingPathComponent("\(name).log").path)
+        daemon = try HostileDaemon(socket: socket, trace: trace, logPath: dir.appendingPathComponent("\(name).log").path,
+                                   extraArguments: arguments)
     }
 
     /// Connects the well-behaved client and subscribes it.
