@@ -12,7 +12,7 @@ extension TransitionServer {
         nextClientID += 1
         let now = EventLoop.nowUs()
         let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now)
-        switch admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
+        switch configuration.admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
         case .admit:
             break
         case .evict(let victim, let limit):
@@ -51,9 +51,8 @@ extension TransitionServer {
     public func setConnectionLimits(maxClients: Int, maxClientsPerUser: Int, evictionGraceMs: Int) -> Bool {
         var new = configuration
         new.maxClients = maxClients; new.maxClientsPerUser = maxClientsPerUser; new.evictionGraceMs = evictionGraceMs
-        guard new.admissionPolicy != admissionPolicy else { return false }
+        guard new.admissionPolicy != configuration.admissionPolicy else { return false }
         configuration = new
-        admissionPolicy = new.admissionPolicy
         return true
     }
 

@@ -17,7 +17,6 @@ public final class TransitionServer {
     /// The settings in force; ``setConnectionLimits(maxClients:maxClientsPerUser:evictionGraceMs:)``
     /// changes the connection limits while running.
     public internal(set) var configuration: ServerConfiguration
-    var admissionPolicy: AdmissionPolicy
     /// Answers `list`, `status`, `trigger`, `cancel` and provides the snapshot. Without one the
     /// server lists no transitions and refuses `trigger`/`cancel` (`unavailable`).
     public weak var delegate: (any TransitionServerDelegate)?
@@ -58,7 +57,6 @@ public final class TransitionServer {
         self.loop = loop
         self.listener = listener
         self.configuration = configuration
-        self.admissionPolicy = configuration.admissionPolicy
         self.logger = logger
         self.startedUs = EventLoop.nowUs()
     }
