@@ -64,18 +64,25 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
-                           "TransitionServer", .product(name: "Logging", package: "swift-log")],
+                           "TransitionServer", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        // transitionctl's commands, a library so that the transitiond binary can carry them too.
+        .target(
+            name: "TransitionCtl",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
-        // Executables.
+        // Executables. `transitiond` is a multi-call binary: started as `transitionctl` it is the
+        // client (the package ships one binary and a link, so the Swift runtime is there once).
         .executableTarget(
             name: "transitiond",
-            dependencies: ["TransitionDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TransitionDaemon", "TransitionCtl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .executableTarget(
             name: "transitionctl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TransitionCtl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .executableTarget(
             name: "transition-vdev",

@@ -38,3 +38,7 @@ static inline int clinux_epoll_wait(int epfd, unsigned long long *datas, unsigne
     for (int i = 0; i < n; i++) { datas[i] = evs[i].data.u64; events[i] = evs[i].events; }
     return n;
 }
+
+#include <sys/prctl.h>
+/// Names the calling thread (PR_SET_NAME; pthread_setname_np needs _GNU_SOURCE).
+static inline void clinux_set_thread_name(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -1,5 +1,4 @@
 import CLinux
-import Foundation
 import Glibc
 import Synchronization
 public import TransitionProtocol
@@ -77,9 +76,7 @@ public final class TransitionClient: Sendable {
         state = Mutex(State(subscription: options.subscription))
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
         continuation.onTermination = { [weak self] _ in self?.close() }
-        let thread = Thread { [self] in run() }
-        thread.name = "transitiond-client"
-        thread.start()
+        ReaderThread.start(name: "transitiond-client") { [self] in run() }
     }
 
     /// Sends a request and waits for its reply. A `subscribe` that succeeds becomes the

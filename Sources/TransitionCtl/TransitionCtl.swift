@@ -1,9 +1,14 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// `transitionctl`: watch and drive transitiond from a terminal or a script.
-@main
-struct TransitionCtl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// A library so that one binary can carry both tools: the `transitiond` executable runs this
+/// command when it is started under the name `transitionctl` (the package installs
+/// `/usr/bin/transitionctl` as a link to `/usr/bin/transitiond`).
+public struct TransitionCtl: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "transitionctl",
         abstract: "Watch and drive transitiond's interactive transitions.",
         discussion: """

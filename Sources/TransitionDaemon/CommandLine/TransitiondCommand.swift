@@ -1,13 +1,13 @@
-import ArgumentParser
+public import ArgumentParser
 import Glibc
 import Logging
 import TransitionCore
-import TransitionDaemon
 
 /// `transitiond`: the daemon's command line.
-@main
-struct Transitiond: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct TransitiondCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "transitiond",
         abstract: "Turns touchpad and touchscreen pans into interactive transitions and streams them over a Unix socket.",
         version: DaemonVersion.string)
@@ -54,7 +54,7 @@ struct Transitiond: ParsableCommand {
     @Option(name: .long, help: "Check a configuration file, print what is wrong (with its line), and exit.")
     var checkConfig: String?
 
-    func run() throws {
+    public func run() throws {
         let options = DaemonOptions(
             configPath: config, configPathExplicit: config != nil, socketPath: socket, devices: device,
             seat: seat, recordPath: record, replayPath: replay, exitAfterReplay: exitAfterReplay,
