@@ -1,4 +1,5 @@
 public import ArgumentParser
+import TransitionProtocol
 
 /// `transitionctl`: watch and drive transitiond from a terminal or a script.
 ///
@@ -19,6 +20,6 @@ public struct TransitionCtl: ParsableCommand {
             cancelled; 64 bad usage; 69 transitiond is unreachable; 76 the connection broke or \
             transitiond sent something unreadable.
             """,
-        version: "0.1.0",
+        version: TransitiondVersion.string,
         subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self])
 }
