@@ -104,8 +104,22 @@ def option_items(arguments):
             body += " Default: " + a["defaultValue"] + "."
         out.append(text(body.strip()))
         if a.get("discussion"):
-            out.append(text(a["discussion"].strip()) if isinstance(a["discussion"], str) else "")
+            # Further paragraphs of the item stay indented under it (.IP).
+            for para in a["discussion"].strip().split("\n\n"):
+                out += [".IP", text(" ".join(line.strip() for line in para.split("\n")))]
     return out
+
+
+def flatten(cmd, path):
+    """The displayed subcommands of cmd, depth first, each with its full name ("ctl run")."""
+    found = []
+    for s in cmd.get("subcommands", []):
+        if not s.get("shouldDisplay", True) or s["commandName"] == "help":
+            continue
+        full = path + " " + s["commandName"]
+        found.append((full, s))
+        found += flatten(s, full)
+    return found
 
 
 def page(info, section, date, version, extra):
@@ -120,11 +134,13 @@ def page(info, section, date, version, extra):
         ".SH SYNOPSIS",
     ]
     args = visible(cmd.get("arguments"))
-    subs = [s for s in cmd.get("subcommands", []) if s.get("shouldDisplay", True) and s["commandName"] != "help"]
+    subs = flatten(cmd, name)
     own = [a for a in args if not is_builtin(a)]
     if subs:
-        for s in subs:
-            out += [".HP", " ".join([bold(name), bold(s["commandName"])] +
+        for full, s in subs:
+            if s.get("subcommands") and not any(not is_builtin(a) for a in visible(s.get("arguments"))):
+                continue  # a group of subcommands only: its members have their own lines
+            out += [".HP", " ".join([bold(full)] +
                                     [usage(a) for a in visible(s.get("arguments")) if not is_builtin(a)])]
         out += [".HP", "%s [%s] [%s]" % (bold(name), bold("--help"), bold("--version"))]
     else:
@@ -137,8 +153,8 @@ def page(info, section, date, version, extra):
     out += option_items(args)
     if subs:
         out.append(".SH COMMANDS")
-        for s in subs:
-            out += [".SS " + bold(name + " " + s["commandName"])]
+        for full, s in subs:
+            out += [".SS " + bold(full)]
             out += paragraphs(s.get("abstract", ""))
             if s.get("discussion"):
                 out += paragraphs(s["discussion"])
