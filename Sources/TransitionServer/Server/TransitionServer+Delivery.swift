@@ -66,11 +66,13 @@ extension TransitionServer {
                             + deliveryPolicy.explanation(reason))
     }
 
-    /// What `list` and `status` show a connection of the transitions: nothing in flight while
-    /// it is paused (every transition idle), so a background user cannot watch by polling.
+    /// What `snapshot`, `list` and `status` show a connection of the transitions: while it is
+    /// paused, every transition idle, so a background user cannot watch by polling.
     func visibleStates(to client: ClientConnection, atUs nowUs: UInt64) -> [TransitionState] {
-        guard !client.isPaused else { return [] }
-        return delegate?.transitionStates(atUs: nowUs) ?? []
+        guard client.isPaused else { return delegate?.transitionStates(atUs: nowUs) ?? [] }
+        return (delegate?.transitionInfos() ?? []).map {
+            TransitionState(name: $0.name, phase: .idle, gesture: nil, progress: 0, velocity: 0)
+        }
     }
 
     /// Ends every transition in flight for `client` only: `ended` (cancel, `session_changed`,

@@ -19,8 +19,7 @@ extension TransitionServer {
         do throws(ProtocolError) {
             let result = try answer(request.command, for: client)
             reply(to: client, Reply(id: request.id, request: request.name, result: .success(result)))
-            // A paused connection gets its snapshot when delivery resumes.
-            if case .subscribe = request.command, !client.isPaused { sendSnapshot(to: client) }
+            if case .subscribe = request.command { sendSnapshot(to: client) }
         } catch {
             var error = error
             error.id = request.id
@@ -117,7 +116,7 @@ extension TransitionServer {
     func sendSnapshot(to client: ClientConnection) {
         guard let subscription = client.subscription else { return }
         let now = EventLoop.nowUs()
-        let states = (delegate?.transitionStates(atUs: now) ?? []).filter { subscription.accepts(transition: $0.name) }
+        let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
         deliver(to: client, kind: kind, body: encoder.body)
     }

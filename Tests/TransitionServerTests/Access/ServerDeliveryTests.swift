@@ -54,7 +54,8 @@ extension ReceivedMessage {
         let (reply, before) = try client.request(#"{"id":"sub","request":"subscribe"\#(filter)}"#)
         #expect(before.isEmpty)
         #expect(reply.result == .success(.subscribed))
-        if !paused { #expect(try client.next().snapshot != nil) }
+        let snapshot = try #require(try client.next().snapshot)
+        if paused { #expect(snapshot.transitions.allSatisfy { $0.phase == .idle }) }
         return client
     }
 
@@ -74,9 +75,11 @@ extension ReceivedMessage {
         let notice = try #require(try bob.next().delivery)
         #expect(notice.state == .paused && notice.reason == .inactive)
         #expect(notice.message.contains("another user's session is active on seat0"))
-        // Subscribing while paused: the reply, but no snapshot until delivery resumes.
+        // Subscribing while paused: the reply and a snapshot with every transition idle.
         let (reply, _) = try bob.request(#"{"id":1,"request":"subscribe"}"#)
         #expect(reply.result == .success(.subscribed))
+        let idle = try #require(try bob.next().snapshot)
+        #expect(idle.transitions.map(\.name) == ["workspace", "overview"] && idle.transitions.allSatisfy { $0.phase == .idle })
         let root = try Self.subscriber(harness)
         let greeter = try Self.subscriber(harness)
 
@@ -208,7 +211,7 @@ extension ReceivedMessage {
 
         let status = try bob.request(#"{"id":5,"request":"status"}"#).reply
         guard case .success(.status(let info)) = status.result else { Issue.record("\(status)"); return }
-        #expect(info.transitions.isEmpty)
+        #expect(info.transitions.allSatisfy { $0.phase == .idle })
         let access = try #require(info.access)
         #expect(access.mode == .activeSession && access.seat == "seat0" && access.always == [Self.greeter])
         #expect(access.session == Self.aliceActive)
