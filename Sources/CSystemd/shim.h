@@ -1,3 +1,65 @@
 #pragma once
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-login.h>
+#include <systemd/sd-bus.h>
+#include <errno.h>
+#include <string.h>
+
+// sd-bus reads and writes messages through variadic functions, which Swift cannot call: the
+// few transitiond needs (a logind session's LockedHint) are wrapped here.
+
+/// Asks logind for a session's LockedHint (org.freedesktop.DBus.Properties.Get) without waiting:
+/// `callback` gets the reply, to be read with `csystemd_read_locked_hint_reply`.
+static inline int csystemd_get_locked_hint_async(sd_bus *bus, const char *path,
+                                                 sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, NULL, "org.freedesktop.login1", path,
+                                    "org.freedesktop.DBus.Properties", "Get", callback, userdata,
+                                    "ss", "org.freedesktop.login1.Session", "LockedHint");
+}
+
+/// Reads the reply to that Get: 1 locked, 0 not, or a negative errno (an error reply included).
+static inline int csystemd_read_locked_hint_reply(sd_bus_message *m) {
+    if (sd_bus_message_is_method_error(m, NULL)) {
+        int e = sd_bus_message_get_errno(m);
+        return e > 0 ? -e : -EIO;
+    }
+    int locked = 0;
+    int r = sd_bus_message_read(m, "v", "b", &locked);
+    return r < 0 ? r : (locked ? 1 : 0);
+}
+
+/// Reads a PropertiesChanged signal (interface, changed a{sv}, invalidated as): 1 with `*locked`
+/// set when it carries LockedHint, 2 when it invalidates LockedHint, 0 when it does neither, or
+/// a negative errno for a message of another shape.
+static inline int csystemd_read_locked_hint_change(sd_bus_message *m, int *locked) {
+    const char *interface = NULL;
+    int r = sd_bus_message_read(m, "s", &interface);
+    if (r < 0) return r;
+    if (!interface || strcmp(interface, "org.freedesktop.login1.Session") != 0) return 0;
+    r = sd_bus_message_enter_container(m, 'a', "{sv}");
+    if (r < 0) return r;
+    int found = 0;
+    while ((r = sd_bus_message_enter_container(m, 'e', "sv")) > 0) {
+        const char *name = NULL;
+        r = sd_bus_message_read(m, "s", &name);
+        if (r < 0) return r;
+        if (name && strcmp(name, "LockedHint") == 0) {
+            r = sd_bus_message_read(m, "v", "b", locked);
+            found = 1;
+        } else {
+            r = sd_bus_message_skip(m, "v");
+        }
+        if (r < 0) return r;
+        r = sd_bus_message_exit_container(m);
+        if (r < 0) return r;
+    }
+    if (r < 0) return r;
+    r = sd_bus_message_exit_container(m);
+    if (r < 0 || found) return r < 0 ? r : found;
+    r = sd_bus_message_enter_container(m, 'a', "s");
+    if (r < 0) return r;
+    const char *name = NULL;
+    while ((r = sd_bus_message_read(m, "s", &name)) > 0)
+        if (name && strcmp(name, "LockedHint") == 0) found = 2;
+    return r < 0 ? r : found;
+}

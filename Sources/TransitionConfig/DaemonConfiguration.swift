@@ -13,11 +13,14 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var socketGroup: String?
     /// `[server]`: connection limits.
     public var server: ServerSettings
+    /// `[access]`: who receives transition events.
+    public var access: AccessSettings
 
     /// A configuration with these parts.
     public init(engine: EngineConfiguration, logLevel: LogLevel = .info, socketGroup: String? = nil,
-                server: ServerSettings = .builtIn) {
+                server: ServerSettings = .builtIn, access: AccessSettings = .builtIn) {
         self.engine = engine; self.logLevel = logLevel; self.socketGroup = socketGroup; self.server = server
+        self.access = access
     }
 
     /// The built-in configuration, used when no configuration file exists: the engine's

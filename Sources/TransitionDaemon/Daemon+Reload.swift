@@ -16,6 +16,7 @@ extension Daemon {
                 try reconfigure(new.engine)
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
                 applyServerLimits(new.server, old: old.server)
+                applyAccess(new.access)
                 logger.notice("configuration reloaded: \(new.engine.transitions.count) transitions")
             } catch {
                 logger.error("configuration rejected, keeping the old one: \(error)")

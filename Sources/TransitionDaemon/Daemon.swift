@@ -28,6 +28,12 @@ public final class Daemon {
     var replayPending = 0
     var replayDone = false
     var samplesHandled: UInt64 = 0
+    /// Access control: the `[access]` settings in force and the seat followed (Daemon+Access).
+    var access = AccessState()
+    /// Whether logind runs (tests replace it).
+    public var logindPresence: () -> LogindPresence = { LogindSessionSource.presence() }
+    /// Makes the source of the seat's active session in active-session mode (tests replace it).
+    public var makeSessionSource: (String) -> any SessionSource = { LogindSessionSource(seat: $0) }
 
     /// Builds the loop and the engine from `configuration`; nothing is opened yet.
     /// `logLevel` is changed when a reload brings a new `log_level` (unless `--log-level` was given).
@@ -110,6 +116,7 @@ public final class Daemon {
         notifier.stopping(status: "shutting down")
         _ = try? engine.cancel(nil, reason: .shutdown, nowUs: EventLoop.nowUs(), emit: publish)
         server?.shutdown()
+        access.source?.stop()
         loop.stop()
     }
 
@@ -121,7 +128,10 @@ public final class Daemon {
         try loop.onSignal(SIGHUP) { [unowned self] in reload() }
         if let path = options.recordPath { try attachRecorder(path: path) }
         // The socket first: a second instance is refused before it opens any device.
-        if !options.noSocket { try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server) }
+        if !options.noSocket {
+            try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server)
+            applyAccess(reloader.current.access)
+        }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
         startWatchdog()

@@ -200,6 +200,9 @@ def describe(message):
         return "snapshot: " + ", ".join(f"{t['name']} {t['phase']} {t['progress']:.2f}" for t in message["transitions"])
     if kind == "goodbye":
         return f"goodbye: {message['message']} ({message['reason']})"
+    if kind == "delivery":  # another user's session in front, or a lock: events pause, then resume
+        reason = f" ({message['reason']})" if "reason" in message else ""
+        return f"delivery {message['state']}{reason}: {message['message']}"
     return None
 
 

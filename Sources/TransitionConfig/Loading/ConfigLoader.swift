@@ -13,15 +13,17 @@ public enum ConfigLoader {
     /// - Parameters:
     ///   - text: the TOML document.
     ///   - source: the name used in messages (the path as the user gave it).
+    ///   - users: resolves the user names in `[access] always` (default: the system's, getpwnam).
     /// - Throws: ``ConfigError`` with every problem found (a syntax error stops at the first).
-    public static func parse(_ text: String, source: String = "config.toml") throws(ConfigError) -> DaemonConfiguration {
+    public static func parse(_ text: String, source: String = "config.toml",
+                             users: @escaping UserLookup = SystemUsers.uid(named:)) throws(ConfigError) -> DaemonConfiguration {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
         } catch {
             throw ConfigError(source: source, position: error.position, message: error.message)
         }
-        let configuration = try ConfigDecoder.decode(root, source: source)
+        let configuration = try ConfigDecoder.decode(root, source: source, users: users)
         try EngineValidation.check(configuration, root: root, source: source)
         return configuration
     }

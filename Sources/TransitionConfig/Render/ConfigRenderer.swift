@@ -51,6 +51,8 @@ enum ConfigRenderer {
         out += "eviction_grace = \(TOMLWriter.number(server.evictionGrace))"
         out += "  # seconds; at a cap, a connection idle this long that never subscribed is closed (evicted) to make room\n"
 
+        out += accessLines(configuration.access)
+
         let settings = engine.transitions.map(TransitionSettings.init)
         let defaults = commonSettings(settings)
         out += "\n[defaults]  # every [[transition]] starts from these\n"
@@ -67,6 +69,17 @@ enum ConfigRenderer {
             let shared = Set(settingLines(defaults, comments: false))
             for line in own where !shared.contains(line) { out += line + "\n" }
         }
+        return out
+    }
+
+    /// The `[access]` table, commented.
+    static func accessLines(_ access: AccessSettings) -> String {
+        var out = "\n[access]  # who receives transition events; a reload applies it at once\n"
+        out += "mode = \(TOMLWriter.basicString(access.mode?.rawValue ?? "auto"))"
+        out += "  # \"active-session\": root, 'always' and the user of the seat's active, unlocked session;"
+        out += " \"group\": everyone who can connect; \"auto\": active-session where logind runs, else group\n"
+        let always = access.always.map { $0.name.map(TOMLWriter.basicString) ?? "\($0.uid)" }
+        out += "always = [\(always.joined(separator: ", "))]  # uids or user names that always receive events (a system shell, a greeter)\n"
         return out
     }
 

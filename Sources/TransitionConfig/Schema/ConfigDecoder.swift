@@ -4,12 +4,14 @@ import TransitionCore
 /// with its line and column.
 struct ConfigDecoder {
     private var d: Diagnostics
+    /// Resolves the user names of `[access] always`.
+    private let users: UserLookup
 
-    init(source: String) { d = Diagnostics(source: source) }
+    init(source: String, users: @escaping UserLookup) { d = Diagnostics(source: source); self.users = users }
 
     /// The configuration, or every problem found.
-    static func decode(_ root: TOMLTable, source: String) throws(ConfigError) -> DaemonConfiguration {
-        var decoder = ConfigDecoder(source: source)
+    static func decode(_ root: TOMLTable, source: String, users: @escaping UserLookup) throws(ConfigError) -> DaemonConfiguration {
+        var decoder = ConfigDecoder(source: source, users: users)
         let result = decoder.decode(root)
         guard decoder.d.isEmpty, let result else { throw ConfigError(decoder.d.items) }
         return result
@@ -39,6 +41,17 @@ struct ConfigDecoder {
                 sr.reportUnknownKeys(&d)
             } else {
                 d.add(entry.node.position, "'server' must be a table ([server]), not \(entry.node.value.kindDescription)")
+            }
+        }
+
+        // [access]: who receives transition events.
+        if let entry = r.take("access") {
+            if case .table(let t) = entry.node.value {
+                var ar = TableReader(t, context: "in [access]", position: entry.node.position)
+                config.access = ar.accessSettings(users: users, &d)
+                ar.reportUnknownKeys(&d)
+            } else {
+                d.add(entry.node.position, "'access' must be a table ([access]), not \(entry.node.value.kindDescription)")
             }
         }
 

@@ -23,6 +23,9 @@ public enum EndReason: String, Sendable, Hashable, Codable, CaseIterable {
     case client
     /// The daemon is shutting down or reloading its configuration.
     case shutdown
+    /// The seat's active session changed (or locked), and this client's delivery paused: the
+    /// server ends the transition for it only; the engine goes on for the session now active.
+    case sessionChanged = "session_changed"
 }
 
 /// What started a transition.

@@ -17,10 +17,12 @@ struct Status: ParsableCommand {
         if json { Terminal.out(bytes: raw + [UInt8(ascii: "\n")]); return }
         guard case .status(let status) = result else { return }
         var text = "\(status.server) (protocol \(status.protocolVersion)), pid \(status.pid), up \(Format.duration(us: status.uptimeUs))\n"
-        text += "socket \(connection.path)\n\n"
+        text += "socket \(connection.path)\n"
+        if let access = status.access { text += Self.accessLine(access) + "\n" }
+        text += "\n"
         text += "devices: \(status.devices.count)\n" + Devices.table(status.devices)
         text += "\nclients: \(status.clients.count)\n"
-        var rows = [["ID", "PID", "UID", "GID", "SUBSCRIPTION", "QUEUED"]]
+        var rows = [["ID", "PID", "UID", "GID", "SUBSCRIPTION", "QUEUED", "DELIVERY"]]
         for client in status.clients {
             var subscription = "-"
             if let s = client.subscription {
@@ -29,7 +31,7 @@ struct Status: ParsableCommand {
                 if s.frameRate > 0 { subscription += " \(s.frameRate) fps" }
             }
             rows.append(["\(client.id)", "\(client.pid)", "\(client.uid)", "\(client.gid)", subscription,
-                         "\(client.queuedMessages) (\(client.queuedBytes) B)"])
+                         "\(client.queuedMessages) (\(client.queuedBytes) B)", Self.delivery(client.delivery)])
         }
         text += Table.render(rows, indent: "  ")
         text += "\ntransitions:\n"
@@ -41,6 +43,32 @@ struct Status: ParsableCommand {
         text += Table.render(rows, indent: "  ")
         text += "\ncounters:\n" + Table.render(status.counters.keys.sorted().map { [$0, "\(status.counters[$0]!)"] }, indent: "  ")
         Terminal.out(text)
+    }
+}
+
+extension Status {
+    /// `access: active-session (default: logind runs); seat0: session c2 of uid 1000 (alice)`.
+    static func accessLine(_ access: AccessInfo) -> String {
+        var line = "access: \(access.mode.rawValue) (\(access.modeReason))"
+        if access.mode == .activeSession {
+            let seat = access.seat ?? "seat0"
+            if let s = access.session {
+                line += "; \(seat): session \(s.id) of uid \(s.uid)\(s.user.map { " (\($0))" } ?? "")"
+                if s.locked { line += ", locked" }
+            } else {
+                line += "; \(seat): no active session"
+            }
+            if !access.always.isEmpty { line += "; always: " + access.always.map(String.init).joined(separator: ", ") }
+        }
+        return line
+    }
+
+    static func delivery(_ delivery: ClientDelivery?) -> String {
+        switch delivery {
+        case nil: "-"
+        case .active?: "active"
+        case .paused(let reason)?: "paused (\(reason))"
+        }
     }
 }
 

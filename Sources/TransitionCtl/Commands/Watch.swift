@@ -67,7 +67,11 @@ struct Watch: ParsableCommand {
                 case .transition(let event):
                     if case .completed = event.payload { completed += 1 }
                 default:
-                    break
+                    // Delivery paused or resumed (another user's session came to the front, a lock).
+                    if !json, let notice = DeliveryNotice(received.message) {
+                        let reason = notice.reason.map { " (\($0))" } ?? ""
+                        Terminal.error("transitionctl: delivery \(notice.state.rawValue)\(reason): \(notice.message)")
+                    }
                 }
                 view?.apply(received.message)
                 if let exitAfter, completed >= exitAfter {

@@ -274,13 +274,39 @@ private struct Fields {
             return ClientInfo(id: try c.uint("id"), pid: Int32(truncatingIfNeeded: try c.int("pid")),
                               uid: UInt32(truncatingIfNeeded: try c.uint("uid")), gid: UInt32(truncatingIfNeeded: try c.uint("gid")),
                               subscription: subscription, queuedMessages: try c.int("queued_messages"),
-                              queuedBytes: try c.int("queued_bytes"))
+                              queuedBytes: try c.int("queued_bytes"), delivery: try c.delivery())
         }
         var counters: [String: UInt64] = [:]
         for (key, value) in try object("counters").members { counters[key] = value.uint64Value ?? 0 }
         return StatusInfo(server: try string("server"), protocolVersion: try int("protocol"),
                           pid: Int32(truncatingIfNeeded: try int("pid")), uptimeUs: try uint("uptime_us"),
                           devices: devices, clients: clients, counters: counters,
-                          transitions: try array("transitions").map { f throws(MessageDecodingError) in try f.state() })
+                          transitions: try array("transitions").map { f throws(MessageDecodingError) in try f.state() },
+                          access: present("access") == nil ? nil : try object("access").access())
+    }
+
+    // MARK: Access (logind-aware delivery)
+
+    func delivery() throws(MessageDecodingError) -> ClientDelivery? {
+        switch try optionalString("delivery") {
+        case nil: return nil
+        case "paused": return .paused(PauseReason(rawValue: try optionalString("paused_reason") ?? ""))
+        default: return .active
+        }
+    }
+
+    func access() throws(MessageDecodingError) -> AccessInfo {
+        let raw = try string("mode")
+        guard let mode = AccessMode(rawValue: raw) else { throw fail("unknown \"mode\" value \"\(raw)\"") }
+        var session: SessionInfo?
+        if present("session") != nil {
+            let s = try object("session")
+            session = SessionInfo(id: try s.string("id"), uid: UInt32(truncatingIfNeeded: try s.uint("uid")),
+                                  user: try s.optionalString("user"), locked: try s.bool("locked"),
+                                  sessionClass: try s.optionalString("class"), state: try s.optionalString("state"))
+        }
+        let always = present("always")?.arrayValue?.compactMap { $0.uint64Value.map { UInt32(truncatingIfNeeded: $0) } } ?? []
+        return AccessInfo(mode: mode, modeReason: try optionalString("mode_reason") ?? "", seat: try optionalString("seat"),
+                          always: always, session: session)
     }
 }

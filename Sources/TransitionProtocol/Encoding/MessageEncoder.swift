@@ -10,7 +10,7 @@ public import TransitionCore
 /// The encoder owns a reusable buffer: encoding an `updated` or `frame` body allocates nothing
 /// once the buffer has grown to fit.
 public struct MessageEncoder: Sendable {
-    private var writer = JSONWriter(capacity: 4096)
+    var writer = JSONWriter(capacity: 4096)  // internal: MessageEncoder+Access.swift writes too
 
     public init() {}
 
@@ -255,7 +255,7 @@ public struct MessageEncoder: Sendable {
 
     // MARK: Pieces
 
-    private mutating func finish() {
+    mutating func finish() {
         writer.raw("}\n")
     }
 
@@ -402,6 +402,7 @@ public struct MessageEncoder: Sendable {
             }
             writer.member("queued_messages", client.queuedMessages)
             writer.member("queued_bytes", client.queuedBytes)
+            writeDelivery(client.delivery)
             writer.endObject()
         }
         writer.endArray()
@@ -417,6 +418,7 @@ public struct MessageEncoder: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writeAccess(status.access)
         writer.endObject()
     }
 }

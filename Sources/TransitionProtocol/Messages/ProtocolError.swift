@@ -15,6 +15,9 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case failed
         /// The server cannot answer this request right now (e.g. no engine attached).
         case unavailable
+        /// Delivery is paused for this connection (its user is not the seat's active session's,
+        /// or that session is locked): `trigger` and `cancel` are refused.
+        case deliveryPaused = "delivery_paused"
     }
 
     public var code: Code

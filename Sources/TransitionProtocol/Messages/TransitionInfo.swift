@@ -93,11 +93,13 @@ public struct ClientInfo: Sendable, Hashable {
     /// Messages waiting to be written to it.
     public var queuedMessages: Int
     public var queuedBytes: Int
+    /// Whether it receives transition events (`nil` from a server that does not say).
+    public var delivery: ClientDelivery?
 
     public init(id: UInt64, pid: Int32, uid: UInt32, gid: UInt32, subscription: Subscription?,
-                queuedMessages: Int, queuedBytes: Int) {
+                queuedMessages: Int, queuedBytes: Int, delivery: ClientDelivery? = nil) {
         self.id = id; self.pid = pid; self.uid = uid; self.gid = gid; self.subscription = subscription
-        self.queuedMessages = queuedMessages; self.queuedBytes = queuedBytes
+        self.queuedMessages = queuedMessages; self.queuedBytes = queuedBytes; self.delivery = delivery
     }
 }
 
@@ -115,10 +117,15 @@ public struct StatusInfo: Sendable, Hashable {
     /// plus whatever the daemon adds). Names are stable within a major protocol version.
     public var counters: [String: UInt64]
     public var transitions: [TransitionState]
+    /// Who receives events: the access mode and the seat's active session (`nil` from a server
+    /// that does not say).
+    public var access: AccessInfo?
 
     public init(server: String, protocolVersion: Int, pid: Int32, uptimeUs: UInt64, devices: [DeviceInfo],
-                clients: [ClientInfo], counters: [String: UInt64], transitions: [TransitionState]) {
+                clients: [ClientInfo], counters: [String: UInt64], transitions: [TransitionState],
+                access: AccessInfo? = nil) {
         self.server = server; self.protocolVersion = protocolVersion; self.pid = pid; self.uptimeUs = uptimeUs
         self.devices = devices; self.clients = clients; self.counters = counters; self.transitions = transitions
+        self.access = access
     }
 }

@@ -20,6 +20,13 @@ final class ClientConnection {
     /// been idle, for eviction.
     var lastActiveUs: UInt64
 
+    /// Whether transition events reach it (``DeliveryPolicy``); see ``isPaused``.
+    var delivery: ClientDelivery = .active {
+        didSet { isPaused = delivery != .active }
+    }
+    /// `delivery` is paused: checked for every client on every event, so kept as a plain flag.
+    @exclusivity(unchecked) private(set) var isPaused = false
+
     /// `nil` until the client subscribes: before that it gets `hello` and replies only.
     @exclusivity(unchecked) var subscription: Subscription?
     /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
@@ -58,6 +65,6 @@ final class ClientConnection {
     var info: ClientInfo {
         ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
                    subscription: subscription, queuedMessages: queue.count,
-                   queuedBytes: queue.queuedBytes + unwrittenBytes)
+                   queuedBytes: queue.queuedBytes + unwrittenBytes, delivery: delivery)
     }
 }

@@ -7,7 +7,7 @@ extension TransitionServer {
     /// Takes a new connection, evicts an idle one to make room for it, or refuses it, as the
     /// ``AdmissionPolicy`` decides; says `hello` to an admitted one.
     func admit(_ fd: Int32) {
-        let credentials = PeerCredentials(socket: fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
+        let credentials = peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextClientID
         nextClientID += 1
         let now = EventLoop.nowUs()
@@ -40,6 +40,7 @@ extension TransitionServer {
                           transitions: delegate?.transitionInfos() ?? [], limits: configuration.limits)
         let kind = encoder.encodeBody(hello)
         deliver(to: client, kind: kind, body: encoder.body)
+        admitDelivery(of: client, nowUs: now)
     }
 
     /// Replaces the connection limits (a configuration reload). They govern the connections

@@ -36,7 +36,7 @@ extension TransitionServer {
 
     /// Clients that get frames of `transition`.
     private func wantsFrames(_ client: ClientConnection, of transition: String) -> Bool {
-        guard let s = client.subscription, s.frameRate > 0 else { return false }
+        guard !client.isPaused, let s = client.subscription, s.frameRate > 0 else { return false }
         return s.accepts(.frame, of: transition)
     }
 

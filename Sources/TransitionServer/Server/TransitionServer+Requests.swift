@@ -56,7 +56,7 @@ extension TransitionServer {
             return .subscribed
         case .list:
             let infos = delegate?.transitionInfos() ?? []
-            let states = Dictionary((delegate?.transitionStates(atUs: EventLoop.nowUs()) ?? []).map { ($0.name, $0) },
+            let states = Dictionary(visibleStates(to: client, atUs: EventLoop.nowUs()).map { ($0.name, $0) },
                                     uniquingKeysWith: { first, _ in first })
             return .list(infos.map { info in
                 TransitionListing(info: info, state: states[info.name]
@@ -71,8 +71,9 @@ extension TransitionServer {
                 server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
                 uptimeUs: now - startedUs, devices: delegate?.deviceInfos() ?? [],
                 clients: clients.values.sorted { $0.id < $1.id }.map(\.info), counters: counters,
-                transitions: delegate?.transitionStates(atUs: now) ?? []))
+                transitions: visibleStates(to: client, atUs: now), access: deliveryPolicy.info))
         case .trigger(let request):
+            try requireDelivery(client, "trigger")
             let delegate = try requireDelegate()
             try requireTransition(request.transition, delegate)
             logger.info("client \(client.id) triggers \(request.transition)\(request.reverse ? " (reverse)" : "")")
@@ -85,6 +86,7 @@ extension TransitionServer {
             }
             return .triggered(gesture: triggerCapture?.gesture)
         case .cancel(let transition):
+            try requireDelivery(client, "cancel")
             let delegate = try requireDelegate()
             if let transition { try requireTransition(transition, delegate) }
             logger.info("client \(client.id) cancels \(transition ?? "every transition")")
@@ -111,10 +113,10 @@ extension TransitionServer {
     }
 
     /// The state of every subscribed transition, right after the `subscribe` reply.
-    private func sendSnapshot(to client: ClientConnection) {
+    func sendSnapshot(to client: ClientConnection) {
         guard let subscription = client.subscription else { return }
         let now = EventLoop.nowUs()
-        let states = (delegate?.transitionStates(atUs: now) ?? []).filter { subscription.accepts(transition: $0.name) }
+        let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
         deliver(to: client, kind: kind, body: encoder.body)
     }

@@ -43,6 +43,12 @@ public final class TransitionServer {
     var frameTimer: TimerID?
     var frameTimerDeadline: UInt64?
 
+    /// Who receives transition events (``setDeliveryPolicy(_:)``): everyone until told otherwise.
+    public internal(set) var deliveryPolicy = DeliveryPolicy.everyone
+    /// Reads a new connection's peer credentials: SO_PEERCRED. Tests replace it to give their
+    /// connections other uids.
+    public var peerCredentials: (Int32) -> PeerCredentials? = { PeerCredentials(socket: $0) }
+
     /// While a `trigger` runs: the transition, and the gesture id of the `began` it published.
     var triggerCapture: (transition: String, gesture: UInt64?)?
 
@@ -100,7 +106,7 @@ public final class TransitionServer {
         let kind = event.payload.kind
         // One pass over the clients; the body is encoded once, for the first one that wants it.
         var messageKind: MessageKind?
-        for client in clients.values where client.subscription?.accepts(kind, of: event.transition) ?? false {
+        for client in clients.values where !client.isPaused && client.subscription?.accepts(kind, of: event.transition) ?? false {
             let encoded = messageKind ?? encoder.encodeBody(event)
             messageKind = encoded
             if kind.isCoalescable {
