@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "TransitionCore", swiftSettings: strict),
         .target(name: "TransitionConfig", dependencies: ["TransitionCore"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
+        // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
+        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
+                swiftSettings: strict),
 
         // The edges.
         .target(
