@@ -81,13 +81,17 @@ final class ActionRunner {
 
         var deadlines = [scheduler.nextDeadlineUs, reloadAtUs].compactMap { $0 }
         if link == nil { deadlines.append(reconnectAtUs) }
+        // SIGCHLD goes to some thread that does not block it: in the transitionctl binary that
+        // is only this one, but where other threads run it may be lost, so while commands run
+        // the loop also looks for exits once a second.
+        if !pids.isEmpty { deadlines.append(MonotonicClock.nowUs() + 1_000_000) }
         var timeout: Int32 = -1
         if let next = deadlines.min() {
             let now = MonotonicClock.nowUs()
             timeout = next <= now ? 0 : Int32(min((next - now + 999) / 1000, 60_000))
         }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
-        guard ready > 0 else { return }
+        guard ready > 0 else { if !pids.isEmpty { reap() }; return }
 
         if fds[0].revents != 0 { handleSignals(signals.drain()) }
         if let watchIndex, fds[watchIndex].revents != 0, watch?.drain() == true {
@@ -260,16 +264,19 @@ final class ActionRunner {
         }
     }
 
-    /// Collects every child that exited (no zombies), and starts what waited for it.
+    /// Collects every child that exited (no zombies), and starts what waited for it. Each child
+    /// is waited for by its pid, never with -1: in a process that runs other children (the test
+    /// bundle) those are not the runner's to reap.
     private func reap() {
-        while true {
+        for pid in pids.keys.sorted() {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            if pid < 0 && errno == EINTR { continue }
-            guard pid > 0 else { return }
+            var result = waitpid(pid, &status, WNOHANG)
+            while result < 0 && errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
+            guard result == pid || (result < 0 && errno == ECHILD) else { continue }
+            if result < 0 { status = 0 }
             guard let job = pids.removeValue(forKey: pid) else { continue }
             jobPids[job] = nil
-            let exit = ExitStatus(waitStatus: status)
+            let exit = ChildStatus(waitStatus: status)
             if let invocation = scheduler.invocation(of: job) {
                 let late = timedOut.remove(job) != nil ? " after its timeout" : ""
                 if exit.succeeded && late.isEmpty {
@@ -317,21 +324,18 @@ final class ActionRunner {
             reapQuietly()
         }
         for pid in pids.keys { kill(-pid, SIGKILL) }
-        while !pids.isEmpty {
+        for pid in pids.keys {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            if pid < 0 && errno == EINTR { continue }
-            if pid < 0 { break }
-            pids[pid] = nil
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
+        pids = [:]
     }
 
     private func reapQuietly() {
-        while true {
+        for pid in pids.keys {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0 else { return }
-            pids[pid] = nil
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno == ECHILD) { pids[pid] = nil }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// How a child ended, from `waitpid`'s status word (Swift has no `WIFEXITED` macros).
-enum ExitStatus: Equatable, CustomStringConvertible {
+enum ChildStatus: Equatable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
 
