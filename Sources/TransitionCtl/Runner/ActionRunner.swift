@@ -184,8 +184,10 @@ final class ActionRunner {
     private func reload(signalled: Bool) {
         guard let path = options.configPath else { return }
         guard ActionsDecoder.exists(path) else {
-            if !missingLogged { log.warning("\(path) is gone; keeping the \(planner.file.actions.count) actions loaded") }
-            missingLogged = true
+            if !missingLogged && (loadedText != nil || signalled) {
+                log.warning("\(path) is gone; keeping the \(planner.file.actions.count) actions loaded")
+                missingLogged = true
+            }
             return
         }
         missingLogged = false

@@ -113,6 +113,28 @@ import Testing
         #expect(bad.output == "\(dir)/bad.toml:5:8: 'step' in [[action]] #1 must be greater than 0, not 0\n")
     }
 
+    /// The default file in a directory that does not exist yet: the runner starts without
+    /// actions and loads them when the directory and the file appear.
+    @Test func waitsForTheDefaultFileToAppear() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = dir + "/config"
+        let runLog = dir + "/run.log"
+        let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--socket", dir + "/none.sock"], log: runLog,
+                                        environment: environment)
+        defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("no actions file at \(dir)/config/transitiond/actions.toml yet") })
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("waiting for transitiond") })
+        try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
+        try "[[action]]\ntransition = \"*\"\non = \"began\"\ncommand = \"true\"\n"
+            .write(toFile: dir + "/config/transitiond/actions.toml", atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("reloaded: 1 action from \(dir)/config/transitiond/actions.toml") })
+        runner.terminate()
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 0)
+    }
+
     @Test(.enabled(if: geteuid() == 0)) func refusesToRunAsRootUnlessAsked() throws {
         let result = try Binaries.run("transitionctl", ["run", "--config", "/nonexistent", "--socket", "/nonexistent"])
         #expect(result.status == 77)

@@ -21,10 +21,11 @@ enum Binaries {
     }
 
     /// Starts `name` with `arguments`, its standard error into `log`.
-    static func start(_ name: String, _ arguments: [String], log: String) throws -> Process {
+    static func start(_ name: String, _ arguments: [String], log: String, environment: [String: String]? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments
+        if let environment { process.environment = environment }
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardError = handle
