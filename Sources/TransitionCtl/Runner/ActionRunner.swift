@@ -113,9 +113,9 @@ final class ActionRunner {
     private func connect(nowUs: UInt64) {
         switch DaemonLink.connect(candidates: options.candidates) {
         case .success(let connected):
+            // The delay starts over only once the daemon says hello: a daemon that accepts and
+            // closes at once (too many clients) is retried less and less often.
             link = connected
-            backoffUs = 100_000
-            waitingLogged = false
             subscribe()
         case .failure(let failure):
             if !waitingLogged {
@@ -144,6 +144,7 @@ final class ActionRunner {
         log.warning("\(why); reconnecting")
         handle(planner.reset())
         reconnectAtUs = MonotonicClock.nowUs() + backoffUs
+        backoffUs = min(backoffUs * 2, 5_000_000)
     }
 
     private func readDaemon() {
@@ -161,6 +162,8 @@ final class ActionRunner {
             switch received.message {
             case .hello(let greeting):
                 hello = greeting
+                backoffUs = 100_000
+                waitingLogged = false
                 log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
                 everConnected = true
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
