@@ -97,5 +97,9 @@ final class DaemonLink {
 /// Every socket path tried, with why it failed.
 struct ConnectFailure: Error, CustomStringConvertible {
     let attempts: [String]
-    var description: String { attempts.joined(separator: "; ") }
+    var description: String {
+        let text = attempts.joined(separator: "; ")
+        // The service's socket is for root and the transitiond group (docs/service.md).
+        return text.contains(String(cString: strerror(EACCES))) ? text + "; is your user in the transitiond group?" : text
+    }
 }
