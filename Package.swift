@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "TransitionCore", swiftSettings: strict),
         .target(name: "TransitionConfig", dependencies: ["TransitionCore"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
+        // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
+        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
+                swiftSettings: strict),
 
         // The edges.
         .target(
@@ -70,7 +73,7 @@ let package = Package(
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -97,6 +100,10 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "CLinux"],
+                    swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput"], swiftSettings: strict),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionCore", "CLinux",
                     .product(name: "Logging", package: "swift-log")],

@@ -42,3 +42,8 @@ static inline int clinux_epoll_wait(int epfd, unsigned long long *datas, unsigne
 #include <sys/prctl.h>
 /// Names the calling thread (PR_SET_NAME; pthread_setname_np needs _GNU_SOURCE).
 static inline void clinux_set_thread_name(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+/// pipe2 is declared only under _GNU_SOURCE: transitionctl run's child pipes need O_CLOEXEC
+/// set atomically.
+extern int pipe2(int pipefd[2], int flags);
+static inline int clinux_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }

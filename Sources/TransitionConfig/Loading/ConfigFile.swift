@@ -1,16 +1,16 @@
 import Glibc
 
 /// Reads a configuration file as UTF-8 text.
-enum ConfigFile {
+package enum ConfigFile {
     /// Larger files are refused: a configuration is a few kilobytes.
     static let maxBytes = 1 << 20
 
     /// Whether `path` exists (whatever it is).
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
-    static func read(_ path: String) throws(ConfigError) -> String {
+    package static func read(_ path: String) throws(ConfigError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }

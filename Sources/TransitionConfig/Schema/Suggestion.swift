@@ -1,8 +1,8 @@
 /// "Did you mean …?" for a misspelt key or value.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if close enough to be a typo: at most
     /// one edit for short words, two for words of five letters or more, and never the word itself.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = word.count >= 5 ? 2 : 1
         var best: (String, Int)?
         for candidate in candidates where candidate != word {

@@ -1,31 +1,31 @@
 /// Reads one TOML table against the schema: hands out entries by key, remembers which keys the
 /// schema knows, and reports the rest as unknown (with a suggestion for a likely typo).
-struct TableReader {
-    let table: TOMLTable
+package struct TableReader {
+    package let table: TOMLTable
     /// Where the table is, for messages: `in [[transition]] 'swipe3-left'`.
-    let context: String
+    package let context: String
     /// The table's header (or the first key of an inline table), for "missing key" errors.
-    let position: SourcePosition
+    package let position: SourcePosition
     private var known: [String] = []
 
-    init(_ table: TOMLTable, context: String, position: SourcePosition) {
+    package init(_ table: TOMLTable, context: String, position: SourcePosition) {
         self.table = table; self.context = context; self.position = position
     }
 
     /// The entry for `key`, and `key` is now known to the schema.
-    mutating func take(_ key: String) -> TOMLEntry? {
+    package mutating func take(_ key: String) -> TOMLEntry? {
         known.append(key)
         return table[key]
     }
 
     /// Marks keys as known without reading them (they are read elsewhere).
-    mutating func allow(_ keys: String...) {
+    package mutating func allow(_ keys: String...) {
         known += keys
     }
 
     /// Reports every key the schema did not ask for. `hints` explains keys that belong elsewhere
     /// (`'curve' needs type = "curve"`).
-    func reportUnknownKeys(_ diagnostics: inout Diagnostics, hints: [String: String] = [:]) {
+    package func reportUnknownKeys(_ diagnostics: inout Diagnostics, hints: [String: String] = [:]) {
         for entry in table.entries where !known.contains(entry.key) {
             var message = "unknown key '\(entry.key)' \(context)"
             if let hint = hints[entry.key] {
@@ -39,16 +39,16 @@ struct TableReader {
 }
 
 /// A lower or upper bound on a number, with the words for the message.
-struct Bound: Sendable {
-    let holds: @Sendable (Double) -> Bool
-    let words: String
+package struct Bound: Sendable {
+    package let holds: @Sendable (Double) -> Bool
+    package let words: String
 
-    static let positive = Bound(holds: { $0 > 0 }, words: "greater than 0")
-    static let nonNegative = Bound(holds: { $0 >= 0 }, words: "0 or more")
-    static let openUnit = Bound(holds: { $0 > 0 && $0 < 1 }, words: "between 0 and 1 (exclusive)")
-    static let closedUnit = Bound(holds: { $0 >= 0 && $0 <= 1 }, words: "between 0 and 1")
+    package static let positive = Bound(holds: { $0 > 0 }, words: "greater than 0")
+    package static let nonNegative = Bound(holds: { $0 >= 0 }, words: "0 or more")
+    package static let openUnit = Bound(holds: { $0 > 0 && $0 < 1 }, words: "between 0 and 1 (exclusive)")
+    package static let closedUnit = Bound(holds: { $0 >= 0 && $0 <= 1 }, words: "between 0 and 1")
 
-    static func between(_ low: Double, _ high: Double) -> Bound {
+    package static func between(_ low: Double, _ high: Double) -> Bound {
         Bound(holds: { $0 >= low && $0 <= high },
               words: "between \(TOMLWriter.number(low)) and \(TOMLWriter.number(high))")
     }
@@ -56,15 +56,15 @@ struct Bound: Sendable {
 
 extension TableReader {
     /// `'key' in CONTEXT`.
-    func name(_ key: String) -> String { "'\(key)' \(context)" }
+    package func name(_ key: String) -> String { "'\(key)' \(context)" }
 
     /// A number (integer or float) within `bound`; `nil` when absent or wrong (reported).
-    mutating func number(_ key: String, _ bound: Bound, _ d: inout Diagnostics) -> Double? {
+    package mutating func number(_ key: String, _ bound: Bound, _ d: inout Diagnostics) -> Double? {
         guard let entry = take(key) else { return nil }
         return number(entry, bound, &d)
     }
 
-    func number(_ entry: TOMLEntry, _ bound: Bound, _ d: inout Diagnostics) -> Double? {
+    package func number(_ entry: TOMLEntry, _ bound: Bound, _ d: inout Diagnostics) -> Double? {
         let value: Double
         switch entry.node.value {
         case .integer(let i): value = Double(i)
@@ -94,7 +94,7 @@ extension TableReader {
     }
 
     /// A whole number within `range`.
-    mutating func integer(_ key: String, _ range: ClosedRange<Int>, _ d: inout Diagnostics) -> Int? {
+    package mutating func integer(_ key: String, _ range: ClosedRange<Int>, _ d: inout Diagnostics) -> Int? {
         guard let entry = take(key) else { return nil }
         guard case .integer(let i) = entry.node.value else {
             d.add(entry.node.position, "\(name(key)) must be a whole number, not \(entry.node.value.kindDescription)")
@@ -108,7 +108,7 @@ extension TableReader {
     }
 
     /// A string.
-    mutating func string(_ key: String, _ d: inout Diagnostics) -> (String, SourcePosition)? {
+    package mutating func string(_ key: String, _ d: inout Diagnostics) -> (String, SourcePosition)? {
         guard let entry = take(key) else { return nil }
         guard case .string(let s) = entry.node.value else {
             d.add(entry.node.position, "\(name(key)) must be a string, not \(entry.node.value.kindDescription)")
@@ -118,12 +118,12 @@ extension TableReader {
     }
 
     /// One of `choices`, by its string.
-    mutating func choice<T>(_ key: String, _ choices: [(String, T)], _ d: inout Diagnostics) -> T? {
+    package mutating func choice<T>(_ key: String, _ choices: [(String, T)], _ d: inout Diagnostics) -> T? {
         guard let (s, position) = string(key, &d) else { return nil }
         return Self.pick(s, choices, at: position, what: name(key), &d)
     }
 
-    static func pick<T>(_ s: String, _ choices: [(String, T)], at position: SourcePosition, what: String,
+    package static func pick<T>(_ s: String, _ choices: [(String, T)], at position: SourcePosition, what: String,
                         _ d: inout Diagnostics) -> T? {
         if let hit = choices.first(where: { $0.0 == s }) { return hit.1 }
         var message = "\(what) must be one of \(choices.map { TOMLWriter.basicString($0.0) }.joined(separator: ", ")), not \(TOMLWriter.basicString(s))"
@@ -135,7 +135,7 @@ extension TableReader {
     }
 
     /// A value as written in a message.
-    static func show(_ value: TOMLValue) -> String {
+    package static func show(_ value: TOMLValue) -> String {
         switch value {
         case .integer(let i): "\(i)"
         case .float(let f): TOMLWriter.number(f)

@@ -19,14 +19,14 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 }
 
 /// A parsed TOML value, with the position where it starts.
-struct TOMLNode: Sendable, Hashable {
-    var value: TOMLValue
-    var position: SourcePosition
+package struct TOMLNode: Sendable, Hashable {
+    package var value: TOMLValue
+    package var position: SourcePosition
 }
 
 /// The TOML value kinds the parser understands. Dates and times are refused at parse time, and
 /// so are `inf` and `nan`, so every float here is finite.
-indirect enum TOMLValue: Sendable, Hashable {
+package indirect enum TOMLValue: Sendable, Hashable {
     case string(String)
     case integer(Int64)
     case float(Double)
@@ -36,7 +36,7 @@ indirect enum TOMLValue: Sendable, Hashable {
     case table(TOMLTable)
 
     /// "a string", "an integer", … for messages.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
@@ -49,18 +49,18 @@ indirect enum TOMLValue: Sendable, Hashable {
 }
 
 /// One `key = value` (or a sub-table) of a table, with where its key was written.
-struct TOMLEntry: Sendable, Hashable {
-    var key: String
-    var keyPosition: SourcePosition
-    var node: TOMLNode
+package struct TOMLEntry: Sendable, Hashable {
+    package var key: String
+    package var keyPosition: SourcePosition
+    package var node: TOMLNode
 }
 
 /// A table: its entries in the order they were written.
-struct TOMLTable: Sendable, Hashable {
-    var entries: [TOMLEntry] = []
+package struct TOMLTable: Sendable, Hashable {
+    package var entries: [TOMLEntry] = []
 
     /// The entry for `key`, if any.
-    subscript(key: String) -> TOMLEntry? {
+    package subscript(key: String) -> TOMLEntry? {
         entries.first { $0.key == key }
     }
 }

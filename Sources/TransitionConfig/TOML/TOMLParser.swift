@@ -1,7 +1,7 @@
 /// A syntax error: where, and what is wrong.
-struct TOMLSyntaxError: Error, Sendable, Hashable {
-    var position: SourcePosition
-    var message: String
+package struct TOMLSyntaxError: Error, Sendable, Hashable {
+    package var position: SourcePosition
+    package var message: String
 }
 
 /// A small TOML 1.0 parser for the subset a configuration file needs, built so that every error
@@ -14,7 +14,7 @@ struct TOMLSyntaxError: Error, Sendable, Hashable {
 /// fraction and exponent; booleans; arrays (over several lines, with comments and a trailing
 /// comma); inline tables. Refused with a clear message: dates and times, `inf` and `nan`
 /// (a configuration value must be a finite number), and nesting deeper than ``maxDepth``.
-struct TOMLParser {
+package struct TOMLParser {
     /// Deepest nesting of arrays, inline tables and dotted key parts: keeps the recursive
     /// descent far from the stack's end whatever the input.
     static let maxDepth = 64
@@ -27,7 +27,7 @@ struct TOMLParser {
     private init(_ text: String) { bytes = Array(text.utf8) }
 
     /// Parses a whole document into its root table.
-    static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLTable {
+    package static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLTable {
         var parser = TOMLParser(text)
         return try parser.document()
     }

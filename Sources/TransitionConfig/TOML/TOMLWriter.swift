@@ -1,7 +1,7 @@
 /// Renders TOML scalars so that ``TOMLParser`` reads back exactly the same value.
-enum TOMLWriter {
+package enum TOMLWriter {
     /// A basic string in double quotes, escaping quotes, backslashes and control characters.
-    static func basicString(_ text: String) -> String {
+    package static func basicString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -29,7 +29,7 @@ enum TOMLWriter {
 
     /// A finite float, shortest form that reads back to the same value; integral values are
     /// written without a fraction (`1000`, which the schema accepts wherever a number goes).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
         }

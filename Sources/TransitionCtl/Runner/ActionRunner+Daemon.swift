@@ -1,0 +1,79 @@
+import Glibc
+import TransitionActions
+import TransitionClient
+import TransitionProtocol
+
+/// The connection to transitiond: connect with a growing delay, subscribe, read, reconnect.
+extension ActionRunner {
+    func connect(nowUs: UInt64) {
+        switch DaemonLink.connect(candidates: options.candidates) {
+        case .success(let connected):
+            // The delay starts over only once the daemon says hello: a daemon that accepts and
+            // closes at once (too many clients) is retried less and less often.
+            link = connected
+            subscribe()
+        case .failure(let failure):
+            if !waitingLogged {
+                log.notice("waiting for transitiond (\(failure)); retrying")
+                waitingLogged = true
+            }
+            reconnectAtUs = nowUs + backoffUs
+            backoffUs = min(backoffUs * 2, 5_000_000)
+        }
+    }
+
+    func subscribe() {
+        guard let link else { return }
+        let file = planner.file
+        var events = EventKind.defaultSet
+        if file.wantsFrames { events.insert(.frame) }
+        subscribedFrames = file.wantsFrames
+        let subscription = Subscription(transitions: nil, events: events, frameRate: file.wantsFrames ? file.frameRate : 0)
+        if !link.send(Request(id: .int(1), .subscribe(subscription))) { disconnect("cannot send to transitiond") }
+    }
+
+    func disconnect(_ why: String) {
+        guard link != nil else { return }
+        link = nil
+        hello = nil
+        log.warning("\(why); reconnecting")
+        handle(planner.reset())
+        reconnectAtUs = MonotonicClock.nowUs() + backoffUs
+        backoffUs = min(backoffUs * 2, 5_000_000)
+    }
+
+    func readDaemon() {
+        guard let link else { return }
+        let (lines, ended) = link.read()
+        for line in lines {
+            guard !line.isEmpty else { continue }
+            let received: ReceivedMessage
+            do throws(MessageDecodingError) {
+                received = try decodeServerMessage(line)
+            } catch {
+                log.warning("skipped a message from transitiond: \(error.message)")
+                continue
+            }
+            switch received.message {
+            case .hello(let greeting):
+                hello = greeting
+                backoffUs = 100_000
+                waitingLogged = false
+                log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
+                everConnected = true
+                for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
+                    log.warning(warning)
+                }
+            case .reply(let reply):
+                if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(error.message)") }
+            case .goodbye(let goodbye):
+                disconnect("transitiond closed the connection: \(goodbye.message) (\(goodbye.reason))")
+                return
+            default:
+                handle(planner.apply(received.message))
+            }
+            if self.link == nil { return }
+        }
+        if ended { disconnect("lost the connection to transitiond") }
+    }
+}

@@ -1,0 +1,105 @@
+import CLinux
+import Glibc
+import TransitionProtocol
+
+/// The runner's connection to transitiond: connected (blocking, a Unix socket answers at once),
+/// then read without blocking from the loop, line by line.
+final class DaemonLink {
+    /// A line longer than this is not something transitiond sends.
+    static let maxLineBytes = 1 << 20
+
+    let fd: Int32
+    let path: String
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+
+    private init(fd: Int32, path: String) { self.fd = fd; self.path = path }
+
+    deinit { close(fd) }
+
+    /// The first of `candidates` that accepts, or every path with its error.
+    static func connect(candidates: [String]) -> Result<DaemonLink, ConnectFailure> {
+        var attempts: [String] = []
+        for path in candidates {
+            let bytes = Array(path.utf8)
+            var address = sockaddr_un()
+            guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+                attempts.append("\(path): path too long"); continue
+            }
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { attempts.append("\(path): socket: \(String(cString: strerror(errno)))"); continue }
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+            }
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1))
+                }
+            }
+            if result == 0 {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                return .success(DaemonLink(fd: fd, path: path))
+            }
+            attempts.append("\(path): \(String(cString: strerror(errno)))")
+            close(fd)
+        }
+        return .failure(ConnectFailure(attempts: attempts))
+    }
+
+    /// Sends a request (a few hundred bytes; the socket's buffer always takes it).
+    func send(_ request: Request) -> Bool {
+        let bytes = encodeRequest(request)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 1000); continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads what is there: the complete lines, and whether the stream ended (or failed).
+    func read() -> (lines: [ArraySlice<UInt8>], ended: Bool) {
+        var ended = false
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { buffer += chunk[0..<n]; continue }
+            if n == 0 { ended = true; break }
+            if errno == EINTR { continue }
+            if errno != EAGAIN { ended = true }
+            break
+        }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = scanned
+        while index < buffer.count {
+            if buffer[index] == UInt8(ascii: "\n") {
+                lines.append(buffer[start..<index])
+                start = index + 1
+            }
+            index += 1
+        }
+        lines = lines.map { ArraySlice(Array($0)) }
+        buffer.removeFirst(start)
+        scanned = buffer.count
+        if buffer.count > Self.maxLineBytes { ended = true }
+        return (lines, ended)
+    }
+}
+
+/// Every socket path tried, with why it failed.
+struct ConnectFailure: Error, CustomStringConvertible {
+    let attempts: [String]
+    var description: String {
+        let text = attempts.joined(separator: "; ")
+        // The service's socket is for root and the transitiond group (docs/service.md).
+        return text.contains(String(cString: strerror(EACCES))) ? text + "; is your user in the transitiond group?" : text
+    }
+}

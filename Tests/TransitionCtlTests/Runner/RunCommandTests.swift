@@ -1,0 +1,156 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `transitionctl run` as a user runs it, against a real daemon (without input devices: the
+/// transitions come from `transitionctl trigger`). Steps and thresholds need fingers: the VM
+/// scenario e2e/scenarios/50-actions.sh covers them.
+@Suite(.serialized) struct RunCommandTests {
+    static let actions = """
+        timeout = 0.5
+        kill_grace = 0.5
+
+        [[action]]
+        transition = "*"
+        on = "began"
+        command = "echo BEGAN $TRANSITIOND_TRANSITION $TRANSITIOND_SOURCE >> \\"$LOG\\""
+
+        [[action]]
+        transition = ["swipe3-left", "swipe3-up"]
+        on = "finish"
+        command = ["sh", "-c", "echo FINISH $TRANSITIOND_TRANSITION $TRANSITIOND_OUTCOME >> \\"$LOG\\""]
+
+        [[action]]
+        transition = "swipe3-left"
+        on = "progress"
+        command = "cat > \\"$DIR/progress.$TRANSITIOND_GESTURE\\"; echo EOF >> \\"$DIR/progress.$TRANSITIOND_GESTURE\\""
+
+        [[action]]
+        transition = "swipe3-up"
+        on = "finish"
+        command = ["transitiond-test-missing-program"]
+
+        [[action]]
+        transition = "swipe3-up"
+        on = "completed"
+        command = ["sleep", "30"]
+        """
+
+    @Test func runsCommandsSurvivesFailuresReloadsAndReconnects() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socket = dir + "/d.sock", config = dir + "/actions.toml", log = dir + "/log", runLog = dir + "/run.log"
+        setenv("LOG", log, 1)
+        setenv("DIR", dir, 1)
+        try Self.actions.write(toFile: config, atomically: true, encoding: .utf8)
+        var daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
+        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
+        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--verbose", "--config", config, "--socket", socket],
+                                        log: runLog)
+        defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("connected to transitiond") })
+
+        // A finished run: began, finish, and a progress command fed until its input closes.
+        #expect(try Binaries.run("transitionctl", ["trigger", "swipe3-left", "--wait", "--socket", socket]).status == 0)
+        #expect(Binaries.eventually { Binaries.read(log).contains("FINISH swipe3-left finish") })
+        #expect(Binaries.read(log).hasPrefix("BEGAN swipe3-left trigger\nFINISH swipe3-left finish\n"))
+        #expect(Binaries.eventually { Binaries.read(dir + "/progress.1").hasSuffix("EOF\n") })
+        let phases = Binaries.read(dir + "/progress.1").split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(phases.first == "began")
+        #expect(phases.suffix(2) == ["finished", "EOF"])
+        #expect(phases.dropFirst().dropLast(2).allSatisfy { $0 == "finish" })
+
+        // A missing program and a hanging one are logged; the hanging one is killed; the runner goes on.
+        #expect(try Binaries.run("transitionctl", ["trigger", "swipe3-up", "--wait", "--socket", socket]).status == 0)
+        #expect(Binaries.eventually {
+            Binaries.read(runLog).contains("cannot run `transitiond-test-missing-program`: No such file or directory")
+        })
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("`sleep 30` is still running after 0.5 s; sending SIGTERM") })
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("`sleep 30` was killed by signal 15 (SIGTERM) after its timeout") })
+        #expect(Self.zombies(of: runner.processIdentifier) == 0)
+        #expect(Binaries.read(log).contains("FINISH swipe3-up finish"))
+
+        // An edited file (written beside, renamed over) is reloaded.
+        try "[[action]]\ntransition = \"swipe3-down\"\non = \"finish\"\ncommand = \"echo DOWN >> \\\"$LOG\\\"\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("reloaded: 1 action from") })
+        try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
+        #expect(Binaries.eventually { Binaries.read(log).contains("DOWN\n") })
+
+        // A broken file is reported with its place; the actions loaded before stay.
+        try "[[action]]\ntransition = \"swipe3-down\"\non = \"finsh\"\ncommand = \"true\"\n".write(toFile: config, atomically: false, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("actions.toml:3:6: 'on' in [[action]] #1 must be one of") })
+        #expect(Binaries.read(runLog).contains("keeping the 1 actions loaded before"))
+        try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
+        #expect(Binaries.eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 3 })
+
+        // The daemon restarts: the runner says so, reconnects, and runs commands again.
+        daemon.terminate()
+        daemon.waitUntilExit()
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("transitiond closed the connection") })
+        daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon2.log")
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("reconnected to transitiond") })
+        try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
+        #expect(Binaries.eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 4 })
+
+        // SIGTERM stops it cleanly.
+        runner.terminate()
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 0)
+    }
+
+    @Test func checkReportsProblemsAndExits() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.actions.write(toFile: dir + "/good.toml", atomically: true, encoding: .utf8)
+        let good = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/good.toml"])
+        #expect(good.status == 0)
+        #expect(good.output == "\(dir)/good.toml: OK, 5 actions\n")
+        try "[[action]]\ntransition = \"x\"\non = \"step\"\ncommand = \"true\"\nstep = 0\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
+        let bad = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/bad.toml"])
+        #expect(bad.status == 1)
+        #expect(bad.output == "\(dir)/bad.toml:5:8: 'step' in [[action]] #1 must be greater than 0, not 0\n")
+    }
+
+    /// The default file in a directory that does not exist yet: the runner starts without
+    /// actions and loads them when the directory and the file appear.
+    @Test func waitsForTheDefaultFileToAppear() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = dir + "/config"
+        let runLog = dir + "/run.log"
+        let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--socket", dir + "/none.sock"], log: runLog,
+                                        environment: environment)
+        defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("no actions file at \(dir)/config/transitiond/actions.toml yet") })
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("waiting for transitiond") })
+        try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
+        try "[[action]]\ntransition = \"*\"\non = \"began\"\ncommand = \"true\"\n"
+            .write(toFile: dir + "/config/transitiond/actions.toml", atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("reloaded: 1 action from \(dir)/config/transitiond/actions.toml") })
+        runner.terminate()
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 0)
+    }
+
+    @Test(.enabled(if: geteuid() == 0)) func refusesToRunAsRootUnlessAsked() throws {
+        let result = try Binaries.run("transitionctl", ["run", "--config", "/nonexistent", "--socket", "/nonexistent"])
+        #expect(result.status == 77)
+        #expect(result.output.contains("--allow-root"))
+    }
+
+    /// Children of `pid` that are zombies.
+    static func zombies(of pid: Int32) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+        var count = 0
+        for entry in entries where Int32(entry) != nil {
+            let stat = Binaries.read("/proc/\(entry)/stat")
+            guard let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 2, fields[0] == "Z", Int32(fields[1]) == pid { count += 1 }
+        }
+        return count
+    }
+}

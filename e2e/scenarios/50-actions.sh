@@ -1,0 +1,86 @@
+# `transitionctl run` on real swipes: a long swipe runs the finish command and not the cancel
+# one, a short held one the cancel one, a short fling the finish one; a swipe out and back runs
+# step commands up and then down, and its threshold command once; a progress command reads
+# every phase in order and sees its input closed.
+source "$(dirname "$0")/../lib.sh"
+daemon_start
+sock=$E2E_TMP/socket ctl=$E2E_BIN/transitionctl
+out=$E2E_TMP/actions.out progress=$E2E_TMP/progress.out
+export OUT=$out PROGRESS=$progress
+cat > "$E2E_TMP/actions.toml" <<'TOML'
+[[action]]
+transition = "swipe3-right"
+on = "finish"
+command = ["sh", "-c", "echo finish $TRANSITIOND_TRANSITION $TRANSITIOND_REASON >> \"$OUT\""]
+
+[[action]]
+transition = "swipe3-right"
+on = "cancel"
+command = "echo cancel $TRANSITIOND_TRANSITION $TRANSITIOND_REASON >> \"$OUT\""
+
+[[action]]
+transition = "swipe3-left"
+on = "step"
+step = 0.1
+command = "echo step $TRANSITIOND_STEP $TRANSITIOND_LEVEL >> \"$OUT\""
+
+[[action]]
+transition = "swipe3-left"
+on = "threshold"
+threshold = 0.3
+command = "echo threshold $TRANSITIOND_PROGRESS >> \"$OUT\""
+
+[[action]]
+transition = "swipe4-right"
+on = "progress"
+command = "cat > \"$PROGRESS\"; echo EOF >> \"$PROGRESS\""
+TOML
+check "transitionctl run --check accepts the file" "$ctl" run --check --config "$E2E_TMP/actions.toml"
+"$ctl" run --allow-root --verbose --config "$E2E_TMP/actions.toml" --socket "$sock" > "$E2E_TMP/run.log" 2>&1 &
+run_pid=$!
+wait_for "$E2E_TMP/run.log" 'connected to transitiond' 20 || fail "runner connected" "$(cat "$E2E_TMP/run.log")"
+
+# long (finish by position), short held (cancel), short fling (finish by velocity), out and back
+# (steps up then down), and a 4-finger swipe feeding the progress command.
+vdev pad touchpad --gesture 3:60x8,0 --gesture 3:14x8,0@0.6 --gesture 3:6x30,0 \
+  --gesture 3:30x-8,0/20x8,0@0.6 --gesture 4:60x8,0 --gap 0.8
+vdev_used pad
+vdev_go pad
+vdev_wait pad
+wait_completed 5 20
+wait_for "$progress" '^EOF$' 20 || fail "progress command saw its input closed" "no EOF in $progress"
+sleep 0.5   # the last commands of each lane
+
+expect_events "the daemon decided: long finish, held cancel, fling finish by velocity" "swipe3-right finish release
+swipe3-right cancel release
+swipe3-right finish velocity" "$(ended_summary | grep '^swipe3-right')"
+expect_lines "finish and cancel commands ran for exactly those decisions, in order" "finish swipe3-right release
+cancel swipe3-right release
+finish swipe3-right velocity" "$(grep -E '^(finish|cancel) ' "$out")"
+
+steps=$(grep '^step ' "$out" | cut -d' ' -f2 | tr '\n' ' ')
+ups=$(grep -c '^step +1 ' "$out") downs=$(grep -c '^step -1 ' "$out")
+check "steps fired up, then down ($steps)" grep -Eq '^(\+1 ){3,}(-1 ){2,}$' <<<"$steps"
+check "each step moved the level by one (no double firing)" awk '
+  $1 == "step" { if (seen && ($2 == "+1" ? $3 != last + 1 : $3 != last - 1)) bad = 1; last = $3; seen = 1 }
+  END { exit bad }' "$out"
+check "the steps add up to the level reached ($ups up, $downs down)" \
+  test "$(grep '^step ' "$out" | tail -n1 | cut -d' ' -f3)" -eq $((ups - downs))
+check "the threshold command ran once" test "$(grep -c '^threshold ' "$out")" -eq 1
+check "the threshold command saw progress at or past 0.3" \
+  awk '$1 == "threshold" { exit !($2 >= 0.3) }' "$out"
+
+phases=$(awk '{ print $NF }' "$progress" | uniq | tr '\n' ' ')
+check "the progress command read began, interactive, finish, finished, then end of input ($phases)" \
+  test "$phases" = "began interactive finish finished EOF "
+check "its interactive progress only grew" \
+  awk '$3 == "interactive" { if ($1 < last) bad = 1; last = $1 } END { exit bad }' "$progress"
+check "its last line is the final value" grep -q '^1.000000 0.000000 finished$' <(grep -v EOF "$progress" | tail -n1)
+check "no command failed" bash -c "! grep -Eq 'exited with status [1-9]|cannot run|killed' '$E2E_TMP/run.log'"
+
+daemon_stop
+wait_for "$E2E_TMP/run.log" 'closed the connection' 10
+check "the runner noticed the daemon stop and kept running" kill -0 "$run_pid"
+kill -TERM "$run_pid"
+wait "$run_pid"
+check "the runner exits 0 on SIGTERM" test $? -eq 0
