@@ -124,6 +124,7 @@ public final class Daemon {
         if !options.noSocket { try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server) }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
+        if options.demo { startDemo() }
         startWatchdog()
         notifier.ready(status: statusLine)
         try loop.run()
