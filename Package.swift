@@ -106,6 +106,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient"],
                     swiftSettings: strict),
+        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionProtocol", "TransitionCore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,5 +20,5 @@ public struct TransitionCtl: ParsableCommand {
             transitiond sent something unreadable.
             """,
         version: "0.1.0",
-        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self])
+        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Plot.self])
 }
