@@ -57,17 +57,25 @@ struct GestureTimeline: Equatable {
     }
 
     /// Groups `events` by transition and gesture id, in order of their first event. Events of a
-    /// gesture whose `began` is missing (the stream started late) count from their first event.
-    /// `step`: seconds between samples of an animation curve.
+    /// gesture whose `began` is missing (the stream started late) count from their first event;
+    /// a second `began` of the same id starts a new gesture (streams of several daemon runs, one
+    /// after the other, each counting ids from 1). `step`: seconds between samples of an
+    /// animation curve.
     static func build(from events: [TransitionEvent], step: Double = 0.004) -> [GestureTimeline] {
-        var order: [String] = []
-        var byKey: [String: [TransitionEvent]] = [:]
+        var groups: [[TransitionEvent]] = []
+        var current: [String: Int] = [:]
         for event in events {
             let key = "\(event.transition)\u{0}\(event.gesture)"
-            if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append(event)
+            var isBegan = false
+            if case .began = event.payload { isBegan = true }
+            if let index = current[key], !(isBegan && groups[index].contains(where: { if case .began = $0.payload { true } else { false } })) {
+                groups[index].append(event)
+            } else {
+                current[key] = groups.count
+                groups.append([event])
+            }
         }
-        return order.map { timeline(byKey[$0]!, step: step) }
+        return groups.map { timeline($0, step: step) }
     }
 
     private static func timeline(_ events: [TransitionEvent], step: Double) -> GestureTimeline {

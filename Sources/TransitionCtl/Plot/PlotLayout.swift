@@ -15,8 +15,8 @@ struct PlotLayout {
     var width = 980.0
     var left = 78.0, right = 24.0
     var progressHeight = 200.0, velocityHeight = 105.0
-    var headerHeight = 50.0, gap = 30.0, footer = 46.0
-    var top = 92.0
+    var headerHeight = 58.0, gap = 30.0, footer = 46.0
+    var top = 106.0
 
     private var plotWidth: Double { width - left - right }
     private var panelHeight: Double { headerHeight + progressHeight + gap + velocityHeight + footer }
@@ -27,7 +27,7 @@ struct PlotLayout {
         svg.text(title, x: left, y: 28, size: 17, weight: "bold")
         svg.text("\(timelines.count) gesture\(timelines.count == 1 ? "" : "s"); time in seconds since each gesture began, progress 0 → 1, velocity in progress/s",
                  x: left, y: 48, size: 12, color: Color.muted)
-        legend(&svg, y: 72)
+        legend(&svg, y: 68)
         let span = Self.niceCeiling(max(timelines.map(\.endTime).max() ?? 0, 0.1) * 1.04)
         for (i, timeline) in timelines.enumerated() {
             panel(&svg, timeline, index: i, y: top + Double(i) * panelHeight, span: span)
@@ -36,13 +36,16 @@ struct PlotLayout {
     }
 
     private func legend(_ svg: inout SVGDocument, y: Double) {
-        var x = left
+        var x = left, y = y
         func item(_ label: String, _ draw: (inout SVGDocument, Double) -> Void) {
+            let itemWidth = 26 + Double(label.count) * 6.8
+            if x + itemWidth > width - right { x = left; y += 18 }
             draw(&svg, x)
             svg.text(label, x: x + 26, y: y + 4, size: 12)
-            x += 26 + Double(label.count) * 6.6 + 18
+            x += itemWidth + 18
         }
         item("finger (updated)") { s, x in s.line(x1: x, y1: y, x2: x + 20, y2: y, .stroke(Color.finger, width: 2.5)) }
+        item("finger resting") { s, x in s.line(x1: x, y1: y, x2: x + 20, y2: y, .stroke(Color.finger, width: 1.6, dash: "4 3")) }
         item("completion animation (sampled)") { s, x in s.line(x1: x, y1: y, x2: x + 20, y2: y, .stroke(Color.animation, width: 2.5)) }
         item("release / decision") { s, x in s.circle(x: x + 10, y: y, r: 4.5, .fill(Color.release)) }
         item("catch (paused)") { s, x in s.rect(x: x + 5.5, y: y - 4.5, width: 9, height: 9, .fill(Color.pause)) }
@@ -94,10 +97,19 @@ struct PlotLayout {
         for p in g.pauses {
             svg.line(x1: x(p.t), y1: pTop, x2: x(p.t), y2: pBottom, .stroke(Color.pause, width: 1, dash: "2 3"))
         }
-        for run in fingerRuns(g) { svg.polyline(run.map { (x($0.t), py($0.progress)) }, .stroke(Color.finger, width: 2.2)) }
+        let runs = fingerRuns(g)
+        drawFinger(&svg, runs, g, point: { (x($0.t), py($0.progress)) }, release: { (x($0.t), py($0.ended.from)) }, width: 2.2)
         for d in g.decisions { svg.polyline(d.curve.map { (x($0.t), py($0.progress)) }, .stroke(Color.animation, width: 2.2)) }
-        for d in g.decisions { svg.circle(x: x(d.t), y: py(d.ended.from), r: 4.5, .fill(Color.release)) }
-        for p in g.pauses { svg.rect(x: x(p.t) - 4.5, y: py(p.progress) - 4.5, width: 9, height: 9, .fill(Color.pause)) }
+        for d in g.decisions {
+            svg.circle(x: x(d.t), y: py(d.ended.from), r: 4.5, .fill(Color.release))
+            let onLeft = x(d.t) > left + 50
+            svg.text("release", x: x(d.t) + (onLeft ? -7 : 7), y: py(d.ended.from) + (d.ended.from > 0.5 ? 16 : -8), size: 10,
+                     anchor: onLeft ? .end : .start, color: Color.release)
+        }
+        for p in g.pauses {
+            svg.rect(x: x(p.t) - 4.5, y: py(p.progress) - 4.5, width: 9, height: 9, .fill(Color.pause))
+            svg.text("catch", x: x(p.t), y: py(p.progress) - 9, size: 10, anchor: .middle, color: Color.pause)
+        }
         svg.endGroup()
         if let c = g.completed {
             svg.text(c.finished ? "completed: finished at \(Self.label(c.progress))" : "completed: back at \(Self.label(c.progress))",
@@ -122,7 +134,7 @@ struct PlotLayout {
         svg.text("progress/s", x: left - 52, y: (vTop + vBottom) / 2, size: 12, anchor: .middle, color: Color.axis, rotate: -90)
         svg.clipRect(id: clip + "v", x: left, y: vTop, width: plotWidth, height: velocityHeight)
         svg.beginGroup([("clip-path", "url(#\(clip)v)")])
-        for run in fingerRuns(g) { svg.polyline(run.map { (x($0.t), vy($0.velocity)) }, .stroke(Color.finger, width: 1.8)) }
+        drawFinger(&svg, runs, g, point: { (x($0.t), vy($0.velocity)) }, release: { (x($0.t), vy($0.ended.velocity)) }, width: 1.8)
         for d in g.decisions {
             svg.polyline(d.curve.map { (x($0.t), vy($0.velocity)) }, .stroke(Color.animation, width: 1.8))
             svg.circle(x: x(d.t), y: vy(d.ended.velocity), r: 3.5, .fill(Color.release))
@@ -140,6 +152,35 @@ struct PlotLayout {
             if labels { svg.text(Self.label(tick), x: x(tick), y: bottom + 15, size: 11, anchor: .middle, color: Color.axis) }
         }
     }
+
+    /// The finger's runs as solid lines, dashed where no sample came for a while (resting
+    /// fingers send none) and from a run's last sample to the release it ends in.
+    private func drawFinger(_ svg: inout SVGDocument, _ runs: [[GestureTimeline.Sample]], _ g: GestureTimeline,
+                            point: (GestureTimeline.Sample) -> (x: Double, y: Double),
+                            release: (GestureTimeline.Decision) -> (x: Double, y: Double), width: Double) {
+        let resting = SVGDocument.Style.stroke(Color.finger, width: width * 0.7, dash: "4 3")
+        for run in runs {
+            var solid: [GestureTimeline.Sample] = []
+            for s in run {
+                if let last = solid.last, s.t - last.t > Self.restGap {
+                    svg.polyline(solid.map(point), .stroke(Color.finger, width: width))
+                    svg.polyline([point(last), point(s)], resting)
+                    solid = []
+                }
+                solid.append(s)
+            }
+            svg.polyline(solid.map(point), .stroke(Color.finger, width: width))
+            // Resting until the release that ends this run.
+            if let last = run.last,
+               let d = g.decisions.first(where: { $0.t > last.t }),
+               !g.pauses.contains(where: { $0.t > last.t && $0.t < d.t }), d.t - last.t > 0.001 {
+                svg.polyline([point(last), release(d)], resting)
+            }
+        }
+    }
+
+    /// A gap between finger samples drawn as resting: 40 ms, five touchpad frames.
+    static let restGap = 0.04
 
     /// The finger's samples split where a decision or catch interrupts them (a catch after a
     /// release starts a new run), so no line joins the finger across an animation.

@@ -35,4 +35,23 @@ import TransitionCore
         #expect(abs(first.curve.last!.progress - caught.pauses[0].progress) < 1e-9)
         #expect(caught.endTime >= caught.decisions[1].t)
     }
+
+    @Test func aSecondRunOfTheSameIdIsANewGesture() {
+        let twice = PlotFixtures.events + PlotFixtures.events.map { e in
+            var e = e
+            e.timeUs += 60_000_000
+            return e
+        }
+        let timelines = GestureTimeline.build(from: twice)
+        #expect(timelines.map(\.gesture) == [1, 2, 3, 1, 2, 3])
+        #expect(timelines[3] == timelines[0].shifted(by: 60_000_000))
+    }
+}
+
+extension GestureTimeline {
+    func shifted(by us: UInt64) -> GestureTimeline {
+        var g = self
+        g.startUs += us
+        return g
+    }
 }
