@@ -24,7 +24,7 @@ struct PlotLayout {
     /// The picture for `timelines`, titled `title` (e.g. the input file's name).
     func render(_ timelines: [GestureTimeline], title: String) -> String {
         var svg = SVGDocument(width: width, height: top + Double(timelines.count) * panelHeight + 10)
-        svg.text(title, x: left, y: 28, size: 17, weight: "bold")
+        svg.text(Self.fit(title, width: width - left - right, charWidth: 10.5), x: left, y: 28, size: 17, weight: "bold")
         svg.text("\(timelines.count) gesture\(timelines.count == 1 ? "" : "s"); time in seconds since each gesture began, progress 0 → 1, velocity in progress/s",
                  x: left, y: 48, size: 12, color: Color.muted)
         legend(&svg, y: 68)
@@ -228,6 +228,12 @@ struct PlotLayout {
             "spring k=\(label(s.parameters.stiffness)) ζ=\(label(s.parameters.dampingRatio)), \(Format.fixed(a.duration, 3)) s"
         case .curve(let c): "\(c.curve.rawValue) curve, \(Format.fixed(a.duration, 3)) s"
         }
+    }
+
+    /// `text`, cut short with "…" when it would not fit `width` at about `charWidth` per character.
+    static func fit(_ text: String, width: Double, charWidth: Double) -> String {
+        let limit = max(Int(width / charWidth), 1)
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
     // MARK: Scales

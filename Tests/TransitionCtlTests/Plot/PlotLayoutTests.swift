@@ -37,6 +37,12 @@ import TransitionCore
         #expect(svg.contains("a&lt;b&gt;&amp;c · gesture 1"))
     }
 
+    @Test func aLongTitleIsCutShort() {
+        let svg = PlotLayout().render(timelines, title: String(repeating: "x", count: 500))
+        #expect(svg.contains(String(repeating: "x", count: 80) + "…"))
+        #expect(svg.contains("<title>" + String(repeating: "x", count: 500) + "</title>"))
+    }
+
     @Test func niceScales() {
         #expect(PlotLayout.ticks(0, 1, target: 5).map(PlotLayout.label) == ["0", "0.2", "0.4", "0.6", "0.8", "1"])
         #expect(PlotLayout.ticks(-0.15, 1.15, target: 6).contains(0))
