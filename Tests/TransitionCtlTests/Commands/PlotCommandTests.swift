@@ -16,7 +16,7 @@ import Testing
         return ".build/debug/transitionctl"
     }()
 
-    func ctl(_ arguments: [String], path: String? = nil) throws -> Run {
+    func ctl(_ arguments: [String], path: String? = nil, input: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
@@ -25,10 +25,13 @@ import Testing
             env["PATH"] = path
             process.environment = env
         }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = stdin
         try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: Data((input ?? "").utf8))
+        try stdin.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
@@ -51,6 +54,15 @@ import Testing
         let svg = try String(contentsOf: dir.appendingPathComponent("events.svg"), encoding: .utf8)
         #expect(xmlProblem(svg) == nil)
         #expect(svg.contains("<title>events.jsonl</title>"))
+    }
+
+    @Test func readsStandardInput() throws {
+        let dir = try temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = dir.appendingPathComponent("in.svg").path
+        let run = try ctl(["plot", "-", "-o", svg], input: PlotFixtures.stream)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<title>standard input</title>"))
     }
 
     @Test func aStreamWithoutTransitionEventsIsAnError() throws {

@@ -36,6 +36,14 @@ import TransitionCore
         #expect(caught.endTime >= caught.decisions[1].t)
     }
 
+    @Test func aStreamJoinedMidGestureCountsFromItsFirstEvent() throws {
+        let late = Array(PlotFixtures.events.drop { e in e.gesture == 1 && { if case .ended = e.payload { false } else { true } }() })
+        let first = try #require(GestureTimeline.build(from: late).first)
+        #expect(first.gesture == 1 && first.origin == nil && first.samples.isEmpty)
+        #expect(first.decisions.first?.t == 0)
+        #expect(first.completed?.finished == true)
+    }
+
     @Test func aSecondRunOfTheSameIdIsANewGesture() {
         let twice = PlotFixtures.events + PlotFixtures.events.map { e in
             var e = e
