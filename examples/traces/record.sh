@@ -17,9 +17,9 @@ source e2e/lib.sh
 record() {
   local name=$1 kind=$2; shift 2
   daemon_start
-  vdev "$name" "$kind" --interval 0.0075 "$@" || return 1
-  if ! vdev_used "$name"; then
+  if ! vdev "$name" "$kind" --interval 0.0075 "$@" || ! vdev_used "$name"; then
     fail "$name" "the daemon did not pick up the device"
+    daemon_stop
     cp "$DAEMON_LOG" "$out/$name.log"
     return 1
   fi
