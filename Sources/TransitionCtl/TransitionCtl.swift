@@ -21,5 +21,5 @@ public struct TransitionCtl: ParsableCommand {
             transitiond sent something unreadable.
             """,
         version: TransitiondVersion.string,
-        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Run.self])
+        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Run.self, Plot.self])
 }

@@ -35,17 +35,3 @@ extension Daemon {
         loop.stop()
     }
 }
-
-extension GestureInput {
-    /// The same sample, stamped `timeUs`.
-    func shifted(toUs timeUs: UInt64) -> GestureInput {
-        switch self {
-        case .begin(var b): b.timeUs = timeUs; return .begin(b)
-        case .update(var u): u.timeUs = timeUs; return .update(u)
-        case .end(var e): e.timeUs = timeUs; return .end(e)
-        case .holdBegin(var h): h.timeUs = timeUs; return .holdBegin(h)
-        case .holdEnd(var h): h.timeUs = timeUs; return .holdEnd(h)
-        case .deviceRemoved(let d, _): return .deviceRemoved(device: d, timeUs: timeUs)
-        }
-    }
-}

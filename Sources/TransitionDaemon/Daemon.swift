@@ -134,6 +134,7 @@ public final class Daemon {
         }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
+        if options.demo { startDemo() }
         startWatchdog()
         notifier.ready(status: statusLine)
         try loop.run()

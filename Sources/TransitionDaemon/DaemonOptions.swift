@@ -25,15 +25,17 @@ public struct DaemonOptions: Sendable {
     public var noInput: Bool
     /// Do not serve the socket (`--print-events` or `--record` only).
     public var noSocket: Bool
+    /// Play the built-in demo gestures in a loop (`--demo`); implies ``noInput``.
+    public var demo: Bool
 
     public init(configPath: String? = nil, configPathExplicit: Bool = false, socketPath: String? = nil,
                 devices: [String] = [], seat: String = "seat0", recordPath: String? = nil,
                 replayPath: String? = nil, exitAfterReplay: Bool = false, printEvents: Bool = false,
-                logLevel: String? = nil, noInput: Bool = false, noSocket: Bool = false) {
+                logLevel: String? = nil, noInput: Bool = false, noSocket: Bool = false, demo: Bool = false) {
         self.configPath = configPath; self.configPathExplicit = configPathExplicit
         self.socketPath = socketPath; self.devices = devices; self.seat = seat
         self.recordPath = recordPath; self.replayPath = replayPath; self.exitAfterReplay = exitAfterReplay
-        self.printEvents = printEvents; self.logLevel = logLevel; self.noInput = noInput
-        self.noSocket = noSocket
+        self.printEvents = printEvents; self.logLevel = logLevel; self.noInput = noInput || demo
+        self.noSocket = noSocket; self.demo = demo
     }
 }

@@ -64,6 +64,17 @@ private func temporaryPath(_ name: String) -> String {
         #expect(try TraceReader.parse(bytes("")) == [])
     }
 
+    @Test func anEndWithoutCancelIsARelease() throws {
+        let trace = #"""
+            {"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}
+            {"type":"end","device":1,"time_us":1200}
+            """#
+        let samples = try TraceReader.parse(Array(trace.utf8))
+        #expect(samples.last == .end(GestureEnd(device: DeviceID(1), cancel: nil, timeUs: 1200)))
+        // Written back, it says so explicitly.
+        #expect(try TraceFormat.encode(samples[1]) == #"{"type":"end","device":1,"cancel":null,"time_us":1200}"#)
+    }
+
     @Test func nonFiniteDeltasCannotBeRecorded() {
         let bad = GestureInput.update(GestureUpdate(device: DeviceID(1), dx: .nan, dy: 0, timeUs: 1))
         #expect(throws: TraceError.self) { try TraceFormat.encode(bad) }

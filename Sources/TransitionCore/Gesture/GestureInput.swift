@@ -164,3 +164,17 @@ public enum GestureInput: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension GestureInput {
+    /// The same sample, stamped `timeUs` (a replay moves a recorded sample to now).
+    public func shifted(toUs timeUs: UInt64) -> GestureInput {
+        switch self {
+        case .begin(var b): b.timeUs = timeUs; return .begin(b)
+        case .update(var u): u.timeUs = timeUs; return .update(u)
+        case .end(var e): e.timeUs = timeUs; return .end(e)
+        case .holdBegin(var h): h.timeUs = timeUs; return .holdBegin(h)
+        case .holdEnd(var h): h.timeUs = timeUs; return .holdEnd(h)
+        case .deviceRemoved(let d, _): return .deviceRemoved(device: d, timeUs: timeUs)
+        }
+    }
+}

@@ -48,17 +48,24 @@ public struct TransitiondCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not serve the socket (for --print-events or --record alone).")
     var noSocket = false
 
+    @Flag(name: .long, help: "Play built-in touchpad and touchscreen gestures in a loop; opens no input device.")
+    var demo = false
+
     @Flag(name: .long, help: "Print the built-in default configuration and exit.")
     var printDefaultConfig = false
 
     @Option(name: .long, help: "Check a configuration file, print what is wrong (with its line), and exit.")
     var checkConfig: String?
 
+    public func validate() throws {
+        if demo && replay != nil { throw ValidationError("--demo and --replay cannot be combined") }
+    }
+
     public func run() throws {
         let options = DaemonOptions(
             configPath: config, configPathExplicit: config != nil, socketPath: socket, devices: device,
             seat: seat, recordPath: record, replayPath: replay, exitAfterReplay: exitAfterReplay,
-            printEvents: printEvents, logLevel: logLevel, noInput: noInput, noSocket: noSocket)
+            printEvents: printEvents, logLevel: logLevel, noInput: noInput, noSocket: noSocket, demo: demo)
         let code = DaemonMain.run(options, command: command)
         if code != 0 { throw ExitCode(code) }
     }

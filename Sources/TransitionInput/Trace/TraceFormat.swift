@@ -13,7 +13,7 @@ import TransitionCore
 /// {"type":"device_removed","device":1,"time_us":2000}
 /// ```
 /// `source` is one of `swipe`, `scroll`, `touch`, `pinch`; `cancel` is `null` (a release),
-/// `libinput_cancel` or `touch_cancel`; times are CLOCK_MONOTONIC µs and never go backwards;
+/// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
 /// deltas are in the source's units (see ``GestureSource``); a begin's `width` and `height` (its
 /// ``DeviceExtent``) are written when known and read when present (both or neither). Blank lines
 /// are allowed.
@@ -102,8 +102,9 @@ enum TraceFormat {
             return .update(GestureUpdate(device: device, dx: try fields.double("dx"), dy: try fields.double("dy"),
                                          timeUs: time))
         case "end":
+            // A missing `cancel` is a release, like `null`: what a hand-written trace means.
             let cancel: InputCancelCause?
-            switch try fields.value("cancel") {
+            switch fields.has("cancel") ? try fields.value("cancel") : .null {
             case .null: cancel = nil
             case .string(let s):
                 guard let c = InputCancelCause(rawValue: s) else {

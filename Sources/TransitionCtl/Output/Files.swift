@@ -1,0 +1,73 @@
+import Glibc
+
+/// Whole-file reads and writes and running a converter, with errors as messages.
+enum Files {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The bytes of `path` (`-`: standard input).
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(description: "cannot open \(path): \(message(errno))") }
+        defer { if fd != 0 { close(fd) } }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "cannot read \(path): \(message(errno))")
+            }
+            if n == 0 { return result }
+            result.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Creates or replaces `path` with `text`.
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(message(errno))") }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = message(errno)
+                close(fd)
+                throw Failure(description: "cannot write \(path): \(reason)")
+            }
+            offset += n
+        }
+        guard close(fd) == 0 else { throw Failure(description: "cannot write \(path): \(message(errno))") }
+    }
+
+    /// Whether an executable `name` is on `PATH`.
+    static func onPath(_ name: String) -> Bool {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+    }
+
+    /// Runs `arguments` (looked up on `PATH`), its output discarded; returns its exit status
+    /// (128 + signal when killed, 127 when it could not be started).
+    static func run(_ arguments: [String]) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return 127 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
