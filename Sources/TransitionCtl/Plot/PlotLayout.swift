@@ -216,6 +216,7 @@ struct PlotLayout {
         case .trigger: "a trigger run"
         case .client: "a client cancelled it"
         case .shutdown: "the daemon shut down"
+        case .sessionChanged: "the active session changed (delivery paused)"
         }
         return "at \(label(d.t)) s: \(e.outcome.rawValue) (\(e.reason.rawValue): \(why)) — from \(Format.fixed(e.from, 2)) "
             + "at \(Format.fixed(e.velocity, 2)) progress/s to \(label(e.to)); \(animation(e.animation))"
