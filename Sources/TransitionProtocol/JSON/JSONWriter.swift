@@ -1,8 +1,10 @@
 /// Writes JSON into a reusable byte buffer, by hand, with no intermediate `String`s: the hot
 /// path of the server (`updated` events at input rate to many clients) must not allocate.
 ///
-/// Doubles are written in their shortest round-trip form (Swift's own algorithm, streamed
-/// straight into the buffer); non-finite doubles, which JSON cannot carry, become `null`.
+/// Doubles are written either in their shortest round-trip form (``double(_:)``: Swift's own
+/// algorithm, streamed straight into the buffer) or rounded to a fixed number of decimals
+/// (``fixed(_:fractionDigits:)``, ``FixedPointFormat``: shorter and cheaper, for values whose
+/// precision is known); non-finite doubles, which JSON cannot carry, become `null`.
 /// Commas between members are managed by the writer: call ``beginObject()``, then members,
 /// then ``endObject()``.
 public struct JSONWriter: Sendable {
@@ -95,12 +97,16 @@ public struct JSONWriter: Sendable {
     /// Writes a double in its shortest round-trip form, or `null` when it is not finite.
     public mutating func double(_ value: Double) {
         separate()
-        guard value.isFinite else { raw("null"); return }
-        // Lend the buffer to the sink and take it back: no copy, no allocation.
-        var sink = ASCIISink()
-        swap(&sink.bytes, &bytes)
-        value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
+        appendShortest(value)
+    }
+
+    /// Writes a double rounded to `fractionDigits` decimals (1 to 9; trailing zeros trimmed, see
+    /// ``FixedPointFormat``), `null` when it is not finite. A magnitude too large for that
+    /// format (10^18 / 10^fractionDigits or more) is written in its shortest round-trip form.
+    public mutating func fixed(_ value: Double, fractionDigits: Int) {
+        separate()
+        if FixedPointFormat.append(value, fractionDigits: fractionDigits, to: &bytes) { return }
+        appendShortest(value)
     }
 
     // MARK: Members (key + value)
@@ -111,6 +117,10 @@ public struct JSONWriter: Sendable {
     public mutating func member(_ name: StaticString, _ value: StaticString) { key(name); string(value) }
     /// Writes `"name":value`.
     public mutating func member(_ name: StaticString, _ value: Double) { key(name); double(value) }
+    /// Writes `"name":value` with `value` rounded to `fractionDigits` decimals (``fixed(_:fractionDigits:)``).
+    public mutating func member(_ name: StaticString, _ value: Double, fractionDigits: Int) {
+        key(name); fixed(value, fractionDigits: fractionDigits)
+    }
     /// Writes `"name":value`.
     public mutating func member(_ name: StaticString, _ value: UInt64) { key(name); uint(value) }
     /// Writes `"name":value`.
@@ -119,6 +129,15 @@ public struct JSONWriter: Sendable {
     public mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
     // MARK: Helpers
+
+    private mutating func appendShortest(_ value: Double) {
+        guard value.isFinite else { raw("null"); return }
+        // Lend the buffer to the sink and take it back: no copy, no allocation.
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+    }
 
     private mutating func appendDigits(_ value: UInt64) {
         if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(value)); return }
