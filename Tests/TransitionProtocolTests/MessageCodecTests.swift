@@ -48,8 +48,28 @@ import TransitionProtocol
         #expect(animation["damping_ratio"] == .double(1))
         #expect(animation["epsilon"] == .double(1e-4))
         #expect(animation["initial_velocity"] == .double(-0.5))
-        #expect(animation["duration"]?.doubleValue == AnimationDescription.spring(
-            SpringAnimation(from: 0.3, to: 0, initialVelocity: -0.5, parameters: .default)).duration)
+        // The settle time, to the microsecond (docs/protocol.md, "Framing").
+        let duration = AnimationDescription.spring(
+            SpringAnimation(from: 0.3, to: 0, initialVelocity: -0.5, parameters: .default)).duration
+        #expect(animation["duration"] == .double(0.328555))
+        #expect(abs(0.328555 - duration) <= 0.5e-6)
+    }
+
+    @Test func samplesAreWrittenToTheMillionthAndSpringParametersInFull() {
+        let updated = TransitionEvent(transition: "workspace", gesture: 7, timeUs: 1_016_000, payload: .updated(
+            UpdatedEvent(progress: 0.47262986604925095, rawProgress: -0.0000004, velocity: 1.1458333333333328)))
+        #expect(line(.transition(updated), seq: 5) ==
+            #"{"event":"updated","seq":5,"transition":"workspace","gesture":7,"time_us":1016000,"progress":0.47263,"raw_progress":0.0,"velocity":1.145833}"# + "\n")
+        let frame = FrameEvent(transition: "overview", gesture: 1, timeUs: 2, progress: 0.9999999, velocity: -10.244056771215718)
+        #expect(line(.frame(frame), seq: 6) ==
+            #"{"event":"frame","seq":6,"transition":"overview","gesture":1,"time_us":2,"progress":1.0,"velocity":-10.244057}"# + "\n")
+        let parameters = SpringParameters(mass: 1.25, stiffness: 333.3333333333333, dampingRatio: 0.8, epsilon: 1e-7)
+        let ended = TransitionEvent(transition: "overview", gesture: 1, timeUs: 3, payload: .ended(
+            EndedEvent(outcome: .finish, reason: .velocity, from: 0.123456789, to: 1, velocity: 3.3333333333,
+                       animation: .spring(SpringAnimation(from: 0.123456789, to: 1, initialVelocity: 3.3333333333, parameters: parameters)))))
+        let text = line(.transition(ended))
+        #expect(text.contains(#""from":0.123457,"to":1.0,"velocity":3.333333,"v_rel":3.802817,"#), "\(text)")
+        #expect(text.contains(#""mass":1.25,"stiffness":333.3333333333333,"damping_ratio":0.8,"epsilon":1e-07,"initial_velocity":3.333333,"#), "\(text)")
     }
 
     static let hello = Hello(pid: 42, timeUs: 5, transitions: [

@@ -9,7 +9,16 @@ public import TransitionCore
 ///
 /// The encoder owns a reusable buffer: encoding an `updated` or `frame` body allocates nothing
 /// once the buffer has grown to fit.
+///
+/// Numbers (docs/protocol.md, "Framing"): progress values, velocities, `v_rel` and durations
+/// (seconds) are rounded to ``fractionDigits`` decimals (``FixedPointFormat``); spring
+/// parameters and device sizes, configuration and hardware values a client may compute with,
+/// keep their shortest round-trip form; integers are exact.
 public struct MessageEncoder: Sendable {
+    /// Decimals of progress values, velocities and durations on the wire: a millionth of the
+    /// transition (far below a pixel), a microsecond (the resolution of every `time_us`).
+    public static let fractionDigits = 6
+
     private var writer = JSONWriter(capacity: 4096)
 
     public init() {}
@@ -133,23 +142,23 @@ public struct MessageEncoder: Sendable {
             }
             writer.key("direction")
             if let direction = began.direction { writer.string(direction.rawValue) } else { writer.null() }
-            writer.member("from", began.from)
+            writer.member("from", began.from, fractionDigits: Self.fractionDigits)
             writer.member("interactive", began.interactive)
         case .updated(let updated):
             kind = .updated
-            writer.member("progress", updated.progress)
-            writer.member("raw_progress", updated.rawProgress)
-            writer.member("velocity", updated.velocity)
+            writer.member("progress", updated.progress, fractionDigits: Self.fractionDigits)
+            writer.member("raw_progress", updated.rawProgress, fractionDigits: Self.fractionDigits)
+            writer.member("velocity", updated.velocity, fractionDigits: Self.fractionDigits)
         case .ended(let ended):
             kind = .ended
             writeEndedMembers(ended)
         case .paused(let paused):
             kind = .paused
-            writer.member("progress", paused.progress)
+            writer.member("progress", paused.progress, fractionDigits: Self.fractionDigits)
         case .completed(let completed):
             kind = .completed
             writer.member("finished", completed.finished)
-            writer.member("progress", completed.progress)
+            writer.member("progress", completed.progress, fractionDigits: Self.fractionDigits)
         }
         finish()
         return kind
@@ -162,8 +171,8 @@ public struct MessageEncoder: Sendable {
         writer.member("transition", frame.transition)
         writer.member("gesture", frame.gesture)
         writer.member("time_us", frame.timeUs)
-        writer.member("progress", frame.progress)
-        writer.member("velocity", frame.velocity)
+        writer.member("progress", frame.progress, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", frame.velocity, fractionDigits: Self.fractionDigits)
         finish()
         return .frame
     }
@@ -262,11 +271,11 @@ public struct MessageEncoder: Sendable {
     private mutating func writeEndedMembers(_ ended: EndedEvent) {
         writer.member("outcome", ended.outcome.rawValue)
         writer.member("reason", ended.reason.rawValue)
-        writer.member("from", ended.from)
-        writer.member("to", ended.to)
-        writer.member("velocity", ended.velocity)
+        writer.member("from", ended.from, fractionDigits: Self.fractionDigits)
+        writer.member("to", ended.to, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", ended.velocity, fractionDigits: Self.fractionDigits)
         let span = ended.to - ended.from
-        writer.member("v_rel", span == 0 || ended.velocity == 0 ? 0 : ended.velocity / span)
+        writer.member("v_rel", span == 0 || ended.velocity == 0 ? 0 : ended.velocity / span, fractionDigits: Self.fractionDigits)
         writer.key("animation")
         writer.beginObject()
         switch ended.animation {
@@ -278,12 +287,12 @@ public struct MessageEncoder: Sendable {
             writer.member("stiffness", spring.parameters.stiffness)
             writer.member("damping_ratio", spring.parameters.dampingRatio)
             writer.member("epsilon", spring.parameters.epsilon)
-            writer.member("initial_velocity", spring.initialVelocity)
-            writer.member("duration", ended.animation.duration)
+            writer.member("initial_velocity", spring.initialVelocity, fractionDigits: Self.fractionDigits)
+            writer.member("duration", ended.animation.duration, fractionDigits: Self.fractionDigits)
         case .curve(let curve):
             writer.member("type", "curve" as StaticString)
             writer.member("curve", curve.curve.rawValue)
-            writer.member("duration", ended.animation.duration)
+            writer.member("duration", ended.animation.duration, fractionDigits: Self.fractionDigits)
         }
         writer.endObject()
     }
@@ -293,8 +302,8 @@ public struct MessageEncoder: Sendable {
         writer.member("phase", state.phase.rawValue)
         writer.key("gesture")
         if let gesture = state.gesture { writer.uint(gesture) } else { writer.null() }
-        writer.member("progress", state.progress)
-        writer.member("velocity", state.velocity)
+        writer.member("progress", state.progress, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", state.velocity, fractionDigits: Self.fractionDigits)
         if let ended = state.ended {
             writer.key("ended")
             writer.beginObject()
@@ -316,7 +325,7 @@ public struct MessageEncoder: Sendable {
             writer.endObject()
         }
         writer.endArray()
-        writer.member("trigger_duration", info.triggerDuration)
+        writer.member("trigger_duration", info.triggerDuration, fractionDigits: Self.fractionDigits)
         writer.member("frame_rate", info.frameRate)
     }
 
@@ -335,8 +344,8 @@ public struct MessageEncoder: Sendable {
                 writer.member("phase", listing.state.phase.rawValue)
                 writer.key("gesture")
                 if let gesture = listing.state.gesture { writer.uint(gesture) } else { writer.null() }
-                writer.member("progress", listing.state.progress)
-                writer.member("velocity", listing.state.velocity)
+                writer.member("progress", listing.state.progress, fractionDigits: Self.fractionDigits)
+                writer.member("velocity", listing.state.velocity, fractionDigits: Self.fractionDigits)
                 writer.endObject()
             }
             writer.endArray()
