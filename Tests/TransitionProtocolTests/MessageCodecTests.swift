@@ -72,6 +72,15 @@ import TransitionProtocol
         #expect(text.contains(#""mass":1.25,"stiffness":333.3333333333333,"damping_ratio":0.8,"epsilon":1e-07,"initial_velocity":3.333333,"#), "\(text)")
     }
 
+    @Test func encodesTransitionsChangedAsDocumented() {
+        let changed = TransitionsChanged(timeUs: 7_000_000, transitions: [
+            TransitionInfo(name: "overview", bindings: [BindingInfo(source: .swipe, fingers: 4, direction: .up)],
+                           triggerDuration: 0.35, frameRate: 60),
+        ])
+        #expect(line(.transitionsChanged(changed), seq: 12) ==
+            #"{"event":"transitions_changed","seq":12,"time_us":7000000,"transitions":[{"name":"overview","bindings":[{"source":"swipe","fingers":4,"direction":"up"}],"trigger_duration":0.35,"frame_rate":60}]}"# + "\n")
+    }
+
     static let hello = Hello(pid: 42, timeUs: 5, transitions: [
         TransitionInfo(name: "workspace", bindings: [BindingInfo(source: .swipe, fingers: 3, direction: .left)],
                        triggerDuration: 0.35, frameRate: 60),
@@ -104,6 +113,8 @@ import TransitionProtocol
         .reply(Reply(id: nil, request: nil, result: .failure(ProtocolError(.invalidJSON, "not JSON")))),
         .reply(Reply(id: .int(6), request: "trigger", result: .failure(ProtocolError(.unknownTransition, "no transition \"x\"", id: .int(6))))),
         .goodbye(Goodbye(reason: .backlogOverflow, message: "you did not read")),
+        .transitionsChanged(TransitionsChanged(timeUs: 11, transitions: hello.transitions + [TransitionInfo(name: "new")])),
+        .transitionsChanged(TransitionsChanged(timeUs: 12, transitions: [])),
         .unknown(event: "future", .object(["x": .int(1)])),
     ]
 

@@ -107,6 +107,7 @@ public struct MessageEncoder: Sendable {
         case .snapshot(let snapshot): return encodeBody(snapshot)
         case .reply(let reply): return encodeBody(reply)
         case .goodbye(let goodbye): return encodeBody(goodbye)
+        case .transitionsChanged(let changed): return encodeBody(changed)
         case .unknown(let name, let value):
             writer.reset()
             for (key, member) in (value.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
@@ -205,6 +206,23 @@ public struct MessageEncoder: Sendable {
         }
         finish()
         return .hello
+    }
+
+    /// Encodes the body of a `transitions_changed`.
+    @discardableResult
+    public mutating func encodeBody(_ changed: TransitionsChanged) -> MessageKind {
+        writer.reset()
+        writer.member("time_us", changed.timeUs)
+        writer.key("transitions")
+        writer.beginArray()
+        for info in changed.transitions {
+            writer.beginObject()
+            writeInfoMembers(info)
+            writer.endObject()
+        }
+        writer.endArray()
+        finish()
+        return .transitionsChanged
     }
 
     /// Encodes the body of a `snapshot`.
