@@ -21,36 +21,55 @@ public enum FixedPointFormat {
         precondition(fractionDigits >= 1 && fractionDigits <= maxFractionDigits, "1 to 9 fractional digits")
         let scale = powerOfTen(fractionDigits)
         guard let scaled = roundedScaledMagnitude(value, scale: scale) else { return false }
-        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes on the stack
-        withUnsafeMutableBytes(of: &text) { buffer in
-            var i = buffer.count
-            var whole = scaled / scale
-            var fraction = scaled % scale
-            var digits = fractionDigits
-            if fraction == 0 {
-                digits = 1
-            } else {
-                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        // Straight into the array's spare capacity: one capacity check, no per-byte bookkeeping.
+        bytes.append(addingCapacity: maxLength) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in
+                count = write(negative: value < 0, scaled: scaled, scale: scale, fractionDigits: fractionDigits,
+                              to: buffer.baseAddress!)
             }
-            for _ in 0..<digits {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-                fraction /= 10
-            }
-            i -= 1
-            buffer[i] = UInt8(ascii: ".")
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-            } while whole > 0
-            if value < 0 && scaled != 0 {
-                i -= 1
-                buffer[i] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
         }
         return true
+    }
+
+    /// The longest text: a sign, 18 integer digits (below 10^18), a point and 9 decimals.
+    static let maxLength = 29
+
+    /// Writes the text of ±`scaled` / `scale` at `start`; returns its length.
+    static func write(negative: Bool, scaled: UInt64, scale: UInt64, fractionDigits: Int,
+                      to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var whole = scaled / scale
+        var fraction = scaled % scale
+        var decimals = fractionDigits
+        if fraction == 0 {
+            decimals = 1
+        } else {
+            while fraction % 10 == 0 { fraction /= 10; decimals -= 1 }
+        }
+        var wholeDigits = 1
+        var rest = whole
+        while rest >= 10 { rest /= 10; wholeDigits += 1 }
+        var p = start
+        if negative && scaled != 0 {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        var i = wholeDigits
+        repeat {
+            i -= 1
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            whole /= 10
+        } while i > 0
+        p += wholeDigits
+        p.pointee = UInt8(ascii: ".")
+        p += 1
+        i = decimals
+        repeat {
+            i -= 1
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+        } while i > 0
+        p += decimals
+        return p - start
     }
 
     /// `value` as text in this format, or `nil` where ``append(_:fractionDigits:to:)`` writes nothing.
@@ -66,14 +85,26 @@ public enum FixedPointFormat {
         let magnitude = value.magnitude
         guard magnitude.isFinite, magnitude < 1e18 / Double(scale) else { return nil }
         guard magnitude != 0 else { return 0 }
+        // Fast path: the double product is within half an ulp of the exact one, so unless its
+        // fraction is within an ulp of one half, it rounds to the same integer.
+        let product = magnitude * Double(scale)
+        if product < 0x1p52 {
+            let whole = UInt64(product)
+            let fraction = product - Double(whole) // exact
+            let margin = product.ulp
+            if fraction < 0.5 - margin { return whole }
+            if fraction > 0.5 + margin { return whole + 1 }
+        }
+        // Near a tie: exactly.
         // magnitude = significand × 2^exponent exactly, with an integer significand < 2^53. It
         // is below 2^52, so the exponent is negative: the scaled value is a 128-bit product
         // shifted right, and the bits shifted out decide the rounding.
         let significand: UInt64
         let exponent: Int
-        if magnitude.isNormal {
+        let biased = Int(magnitude.exponentBitPattern)
+        if biased != 0 {
             significand = magnitude.significandBitPattern | (1 << 52)
-            exponent = Int(magnitude.exponent) - 52
+            exponent = biased - 1075
         } else {
             significand = magnitude.significandBitPattern
             exponent = -1074
@@ -81,9 +112,9 @@ public enum FixedPointFormat {
         let shift = -exponent
         // The product is below 2^53 × 10^9 < 2^83: past that shift it is less than half a unit.
         guard shift <= 84 else { return 0 }
-        let product = UInt128(significand) * UInt128(scale)
-        let quotient = UInt64(truncatingIfNeeded: product >> shift)
-        let remainder = product & ((1 << shift) - 1)
+        let exact = UInt128(significand) * UInt128(scale)
+        let quotient = UInt64(truncatingIfNeeded: exact >> shift)
+        let remainder = exact & ((1 << shift) - 1)
         let half = UInt128(1) << (shift - 1)
         if remainder > half || (remainder == half && quotient & 1 == 1) { return quotient + 1 }
         return quotient

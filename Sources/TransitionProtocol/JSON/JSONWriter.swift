@@ -27,22 +27,31 @@ public struct JSONWriter: Sendable {
     // MARK: Structure
 
     /// Writes `{`.
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    public mutating func beginObject() { punctuation(UInt8(ascii: "{")); needsComma = false }
     /// Writes `}`.
     public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
     /// Writes `[`.
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    public mutating func beginArray() { punctuation(UInt8(ascii: "[")); needsComma = false }
     /// Writes `]`.
     public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
     /// Writes a member name and its colon; the value follows with one of the value methods.
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let comma = needsComma
         needsComma = false
+        name.withUTF8Buffer { name in
+            appendRaw(maxCount: name.count + 4) { start in
+                var p = start
+                if comma { p.pointee = UInt8(ascii: ","); p += 1 }
+                p.pointee = UInt8(ascii: "\"")
+                p += 1
+                p.update(from: name.baseAddress!, count: name.count)
+                p += name.count
+                p[0] = UInt8(ascii: "\"")
+                p[1] = UInt8(ascii: ":")
+                return p + 2 - start
+            }
+        }
     }
 
     /// Writes a member name that is not known at compile time (escaped like any string).
@@ -55,7 +64,12 @@ public struct JSONWriter: Sendable {
 
     /// Appends bytes that are already valid JSON (a member list or a value), managing no commas.
     public mutating func raw(_ fragment: StaticString) {
-        fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        fragment.withUTF8Buffer { fragment in
+            appendRaw(maxCount: fragment.count) { start in
+                start.update(from: fragment.baseAddress!, count: fragment.count)
+                return fragment.count
+            }
+        }
     }
 
     /// Appends already-encoded bytes verbatim.
@@ -71,6 +85,28 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// `byte` after a comma when one is due.
+    private mutating func punctuation(_ byte: UInt8) {
+        let comma = needsComma
+        needsComma = true
+        appendRaw(maxCount: 2) { p in
+            guard comma else { p.pointee = byte; return 1 }
+            p[0] = UInt8(ascii: ",")
+            p[1] = byte
+            return 2
+        }
+    }
+
+    /// Appends up to `maxCount` bytes that `body` writes from the pointer it gets, returning how
+    /// many it wrote: straight into the buffer's spare capacity, one capacity check for the whole
+    /// piece (where `append(contentsOf:)` costs a hundred instructions per call).
+    @inline(__always)
+    private mutating func appendRaw(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        bytes.append(addingCapacity: maxCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in count = body(buffer.baseAddress!) }
+        }
+    }
+
     // MARK: Values
 
     /// Writes a string value, escaped.
@@ -78,21 +114,25 @@ public struct JSONWriter: Sendable {
     /// Writes a string value known at compile time; it must need no escaping.
     public mutating func string(_ value: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
+        value.withUTF8Buffer { value in
+            appendRaw(maxCount: value.count + 2) { p in
+                p.pointee = UInt8(ascii: "\"")
+                (p + 1).update(from: value.baseAddress!, count: value.count)
+                p[value.count + 1] = UInt8(ascii: "\"")
+                return value.count + 2
+            }
+        }
     }
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) { separate(); raw(value ? "true" : "false") }
     /// Writes `null`.
     public mutating func null() { separate(); raw("null") }
     /// Writes an unsigned integer.
-    public mutating func uint(_ value: UInt64) { separate(); appendDigits(value) }
+    public mutating func uint(_ value: UInt64) { separate(); appendDigits(value, negative: false) }
     /// Writes a signed integer.
     public mutating func int(_ value: Int64) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude)
+        appendDigits(value.magnitude, negative: value < 0)
     }
     /// Writes a double in its shortest round-trip form, or `null` when it is not finite.
     public mutating func double(_ value: Double) {
@@ -139,24 +179,52 @@ public struct JSONWriter: Sendable {
         swap(&sink.bytes, &bytes)
     }
 
-    private mutating func appendDigits(_ value: UInt64) {
-        if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(value)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes on the stack: room for 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
+    private mutating func appendDigits(_ value: UInt64, negative: Bool) {
+        appendRaw(maxCount: 21) { start in
+            var p = start
+            if negative { p.pointee = UInt8(ascii: "-"); p += 1 }
+            p += Self.writeDigits(value, to: p)
+            return p - start
+        }
+    }
+
+    /// Writes `value` in decimal at `start`; returns how many digits.
+    static func writeDigits(_ value: UInt64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            start.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        // Backwards into 24 bytes on the stack (room for 20 digits), then one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
             var v = value
             var i = buffer.count
             while v > 0 {
                 i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+            let count = buffer.count - i
+            UnsafeMutableRawPointer(start).copyMemory(from: buffer.baseAddress! + i, byteCount: count)
+            return count
         }
     }
 
     private mutating func appendEscaped(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var value = value
+        // Names and most strings need no escaping: quote and copy them in one piece.
+        let plain: Bool = value.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            appendRaw(maxCount: utf8.count + 2) { p in
+                p.pointee = UInt8(ascii: "\"")
+                if utf8.count > 0 { (p + 1).update(from: utf8.baseAddress!, count: utf8.count) }
+                p[utf8.count + 1] = UInt8(ascii: "\"")
+                return utf8.count + 2
+            }
+            return true
+        }
+        if plain { return }
+        bytes.append(UInt8(ascii: "\""))
         value.withUTF8 { utf8 in
             var start = 0
             for i in 0..<utf8.count {
