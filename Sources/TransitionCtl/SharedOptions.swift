@@ -20,8 +20,9 @@ enum SharedOptions {
     static let options = ConnectionOptions.shared
 
     /// `arguments` (without the program's name) with the shared options found before the
-    /// subcommand's name moved to just after it; unchanged when there are none, when something
-    /// else comes first (`--help`, `--version`, a typo), or when no subcommand of `root` follows.
+    /// subcommand's name moved to just after it. When no subcommand of `root` follows them
+    /// (`help`, `--version`, a typo), they are left out, having nothing to apply to, so that the
+    /// parser reports what does follow instead of the shared option.
     static func normalize(_ arguments: [String], for root: any ParsableCommand.Type) -> [String] {
         var moved: [String] = []
         var index = 0
@@ -43,8 +44,9 @@ enum SharedOptions {
             }
             break
         }
-        guard !moved.isEmpty, index < arguments.count, subcommandNames(of: root).contains(arguments[index]) else {
-            return arguments
+        guard !moved.isEmpty else { return arguments }
+        guard index < arguments.count, subcommandNames(of: root).contains(arguments[index]) else {
+            return Array(arguments[index...])
         }
         return [arguments[index]] + moved + arguments[(index + 1)...]
     }

@@ -147,6 +147,13 @@ import TransitionProtocol
         let unreachable = try ctl(["--socket", "/nonexistent/socket", "status"])
         #expect(unreachable.status == 69)
         #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
+        // Without a subcommand after it, the option is left out and the parser names what is wrong.
+        let typo = try ctl(["--socket", harness.path, "lsit"])
+        #expect(typo.status == 64)
+        #expect(typo.err.hasPrefix("Error: Unexpected argument 'lsit'"), "\(typo.err)")
+        let help = try ctl(["--socket", harness.path, "help", "list"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("USAGE: transitionctl list"), "\(help.out)")
     }
 
     /// Every subcommand that takes --socket takes it before its name too: the mechanism is the
