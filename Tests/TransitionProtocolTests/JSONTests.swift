@@ -31,6 +31,17 @@ import TransitionProtocol
         #expect(String(decoding: w.bytes, as: UTF8.self) == #"[0,9,10,1234567890,18446744073709551615,0,-1,-9223372036854775808,9223372036854775807,"","plain","é\"q","x",{"k":[],"n":null},{}]"#)
     }
 
+    @Test func writesMembersNameAndValueTogether() {
+        var w = JSONWriter(capacity: 1)
+        w.beginObject()
+        w.member("s", "plain"); w.member("e", "tab\t")
+        w.member("u", UInt64.max); w.member("i", Int.min); w.member("z", 0)
+        w.member("f", -0.1234567, fractionDigits: 6); w.member("big", 1e20, fractionDigits: 6); w.member("nan", Double.nan, fractionDigits: 6)
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self)
+            == #"{"s":"plain","e":"tab\t","u":18446744073709551615,"i":-9223372036854775808,"z":0,"f":-0.123457,"big":1e+20,"nan":null}"#)
+    }
+
     @Test func writesNonFiniteDoublesAsNull() {
         var w = JSONWriter()
         w.beginArray()

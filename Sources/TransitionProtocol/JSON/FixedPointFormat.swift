@@ -18,8 +18,7 @@ public enum FixedPointFormat {
     /// `false`, appending nothing, when `value` is not finite or too large for this format.
     @discardableResult
     public static func append(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) -> Bool {
-        precondition(fractionDigits >= 1 && fractionDigits <= maxFractionDigits, "1 to 9 fractional digits")
-        let scale = powerOfTen(fractionDigits)
+        let scale = scale(fractionDigits: fractionDigits)
         guard let scaled = roundedScaledMagnitude(value, scale: scale) else { return false }
         // Straight into the array's spare capacity: one capacity check, no per-byte bookkeeping.
         bytes.append(addingCapacity: maxLength) { span in
@@ -120,8 +119,10 @@ public enum FixedPointFormat {
         return quotient
     }
 
-    private static func powerOfTen(_ n: Int) -> UInt64 {
-        switch n {
+    /// 10^`fractionDigits`, for 1 to ``maxFractionDigits`` digits.
+    static func scale(fractionDigits: Int) -> UInt64 {
+        precondition(fractionDigits >= 1 && fractionDigits <= maxFractionDigits, "1 to 9 fractional digits")
+        return switch fractionDigits {
         case 1: 10
         case 2: 100
         case 3: 1_000

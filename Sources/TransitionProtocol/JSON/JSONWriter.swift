@@ -97,6 +97,36 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `"name":` (after a comma when one is due) and the value `value` writes at the
+    /// pointer it gets (at most `maxValueCount` bytes, returning how many) in one piece.
+    @inline(__always)
+    private mutating func writeMember(_ name: StaticString, maxValueCount: Int,
+                                      _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let comma = needsComma
+        needsComma = true
+        name.withUTF8Buffer { name in
+            appendRaw(maxCount: name.count + 4 + maxValueCount) { start in
+                var p = start
+                if comma { p.pointee = UInt8(ascii: ","); p += 1 }
+                p.pointee = UInt8(ascii: "\"")
+                p += 1
+                p.update(from: name.baseAddress!, count: name.count)
+                p += name.count
+                p[0] = UInt8(ascii: "\"")
+                p[1] = UInt8(ascii: ":")
+                p += 2
+                p += value(p)
+                return p - start
+            }
+        }
+    }
+
+    /// Whether a string's bytes go into JSON as they are (no quote, backslash or control byte).
+    private static func needsNoEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        return true
+    }
+
     /// Appends up to `maxCount` bytes that `body` writes from the pointer it gets, returning how
     /// many it wrote: straight into the buffer's spare capacity, one capacity check for the whole
     /// piece (where `append(contentsOf:)` costs a hundred instructions per call).
@@ -150,21 +180,51 @@ public struct JSONWriter: Sendable {
     }
 
     // MARK: Members (key + value)
+    //
+    // The members an `updated` body is made of (a plain string, integers, fixed-point numbers)
+    // are written name and value in one piece (``writeMember(_:maxValueCount:_:)``).
 
     /// Writes `"name":"value"`.
-    public mutating func member(_ name: StaticString, _ value: String) { key(name); string(value) }
+    public mutating func member(_ name: StaticString, _ value: String) {
+        var value = value
+        let written: Bool = value.withUTF8 { utf8 in
+            guard Self.needsNoEscaping(utf8) else { return false }
+            writeMember(name, maxValueCount: utf8.count + 2) { p in
+                p.pointee = UInt8(ascii: "\"")
+                if utf8.count > 0 { (p + 1).update(from: utf8.baseAddress!, count: utf8.count) }
+                p[utf8.count + 1] = UInt8(ascii: "\"")
+                return utf8.count + 2
+            }
+            return true
+        }
+        if !written { key(name); string(value) }
+    }
     /// Writes `"name":"value"` for a value known at compile time.
     public mutating func member(_ name: StaticString, _ value: StaticString) { key(name); string(value) }
     /// Writes `"name":value`.
     public mutating func member(_ name: StaticString, _ value: Double) { key(name); double(value) }
     /// Writes `"name":value` with `value` rounded to `fractionDigits` decimals (``fixed(_:fractionDigits:)``).
     public mutating func member(_ name: StaticString, _ value: Double, fractionDigits: Int) {
-        key(name); fixed(value, fractionDigits: fractionDigits)
+        let scale = FixedPointFormat.scale(fractionDigits: fractionDigits)
+        guard let scaled = FixedPointFormat.roundedScaledMagnitude(value, scale: scale) else {
+            key(name); fixed(value, fractionDigits: fractionDigits); return
+        }
+        writeMember(name, maxValueCount: FixedPointFormat.maxLength) { p in
+            FixedPointFormat.write(negative: value < 0, scaled: scaled, scale: scale, fractionDigits: fractionDigits, to: p)
+        }
     }
     /// Writes `"name":value`.
-    public mutating func member(_ name: StaticString, _ value: UInt64) { key(name); uint(value) }
+    public mutating func member(_ name: StaticString, _ value: UInt64) {
+        writeMember(name, maxValueCount: 20) { p in Self.writeDigits(value, to: p) }
+    }
     /// Writes `"name":value`.
-    public mutating func member(_ name: StaticString, _ value: Int) { key(name); int(Int64(value)) }
+    public mutating func member(_ name: StaticString, _ value: Int) {
+        writeMember(name, maxValueCount: 21) { start in
+            var p = start
+            if value < 0 { p.pointee = UInt8(ascii: "-"); p += 1 }
+            return p - start + Self.writeDigits(UInt64(value.magnitude), to: p)
+        }
+    }
     /// Writes `"name":true|false`.
     public mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
@@ -214,7 +274,7 @@ public struct JSONWriter: Sendable {
         var value = value
         // Names and most strings need no escaping: quote and copy them in one piece.
         let plain: Bool = value.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            guard Self.needsNoEscaping(utf8) else { return false }
             appendRaw(maxCount: utf8.count + 2) { p in
                 p.pointee = UInt8(ascii: "\"")
                 if utf8.count > 0 { (p + 1).update(from: utf8.baseAddress!, count: utf8.count) }
