@@ -12,9 +12,12 @@ public struct TransitionCtl: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "transitionctl",
         abstract: "Watch and drive transitiond's interactive transitions.",
+        usage: "transitionctl [--socket <path>] <subcommand> [<options>]",
         discussion: """
             Connects to the socket given by --socket, else $TRANSITIOND_SOCKET, else \
-            $XDG_RUNTIME_DIR/transitiond/transitiond.sock, else /run/transitiond/transitiond.sock.
+            $XDG_RUNTIME_DIR/transitiond/transitiond.sock, else /run/transitiond/transitiond.sock. \
+            --socket may come before the subcommand or after it: `transitionctl --socket PATH \
+            watch` and `transitionctl watch --socket PATH` are the same.
 
             Exit status: 0 success; 1 transitiond refused the request; 2 a waited-for run was \
             cancelled; 64 bad usage; 69 transitiond is unreachable; 76 the connection broke or \
@@ -22,4 +25,10 @@ public struct TransitionCtl: ParsableCommand {
             """,
         version: TransitiondVersion.string,
         subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Run.self, Plot.self])
+
+    /// Parses the process's arguments, with the shared options (`--socket`) accepted before the
+    /// subcommand's name too (``SharedOptions``), and runs the command; exits.
+    public static func main() {
+        main(SharedOptions.normalize(Array(CommandLine.arguments.dropFirst()), for: Self.self))
+    }
 }

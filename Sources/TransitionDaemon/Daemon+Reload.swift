@@ -2,21 +2,28 @@ import Logging
 import TransitionServer
 import TransitionConfig
 import TransitionCore
+import TransitionProtocol
 
 extension Daemon {
     /// SIGHUP: reads the configuration again. A broken file keeps the old configuration in
     /// force and logs every problem with its line; a valid one replaces it, and transitions
     /// that no longer exist end as cancelled (reason `shutdown`), the others keep running.
     /// New `[server]` limits apply to connections made from then on; nobody is disconnected.
+    /// When the transitions clients see (names, bindings, trigger durations, frame rates)
+    /// changed, every connected client is sent `transitions_changed`.
     func reload() {
         notifier.reloading()
         switch reloader.reload() {
         case .applied(let new, let old):
             do {
+                let before = transitionInfos()
                 try reconfigure(new.engine)
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
                 applyServerLimits(new.server, old: old.server)
                 applyAccess(new.access)
+                if let server, server.transitionsChanged(from: before) {
+                    logger.info("told \(server.clientCount) connected clients the new list of transitions")
+                }
                 logger.notice("configuration reloaded: \(new.engine.transitions.count) transitions")
             } catch {
                 logger.error("configuration rejected, keeping the old one: \(error)")

@@ -12,13 +12,15 @@ public import TransitionServer
 /// Single-threaded: everything runs on the thread that calls ``run()``.
 public final class Daemon {
     public let loop: EventLoop
-    public private(set) var engine: TransitionEngine
+    // Touched on every input sample, only ever from the loop's thread and never nested: no
+    // dynamic exclusivity checks (docs/performance.md, "Instructions per sample").
+    @exclusivity(unchecked) public private(set) var engine: TransitionEngine
     let options: DaemonOptions
     let logger: Logger
     let notifier = SystemdNotifier()
     var reloader: ConfigReloader
     let logLevel: LogLevelControl?
-    private var sinks: [(TransitionEvent) -> Void] = []
+    @exclusivity(unchecked) private var sinks: [(TransitionEvent) -> Void] = []
     private var animationTimer: TimerID?
     private var animationDeadline: UInt64?
     private var shuttingDown = false
@@ -27,7 +29,7 @@ public final class Daemon {
     var recorder: TraceWriter?
     var replayPending = 0
     var replayDone = false
-    var samplesHandled: UInt64 = 0
+    @exclusivity(unchecked) var samplesHandled: UInt64 = 0
     /// Access control: the `[access]` settings in force and the seat followed (Daemon+Access).
     var access = AccessState()
     /// Whether logind runs (tests replace it).
@@ -86,7 +88,7 @@ public final class Daemon {
 
     /// Keeps exactly one loop timer, at the engine's next deadline.
     private func rescheduleAnimationTimer() {
-        let deadline = engine.nextDeadlineUs
+        let deadline = engine.nextDeadlineInPlace()
         guard deadline != animationDeadline else { return }
         if let timer = animationTimer { loop.cancelTimer(timer) }
         animationTimer = nil
@@ -140,4 +142,12 @@ public final class Daemon {
         try loop.run()
         if let recorder { try? recorder.close() }
     }
+}
+
+extension TransitionEngine {
+    /// ``TransitionEngine/nextDeadlineUs``, read through an exclusive (`inout`) access. Read
+    /// from a class's stored property, the getter gets a copy of the whole engine (a retain and
+    /// a release of each of its arrays, once per input sample); an exclusive access lets it
+    /// borrow the engine in place.
+    fileprivate mutating func nextDeadlineInPlace() -> UInt64? { nextDeadlineUs }
 }

@@ -10,7 +10,8 @@ import TransitionServer
 final class StubDelegate: TransitionServerDelegate {
     weak var server: TransitionServer?
     var nextGesture: UInt64 = 500
-    func transitionInfos() -> [TransitionInfo] { [TransitionInfo(name: "workspace"), TransitionInfo(name: "overview")] }
+    var infos = [TransitionInfo(name: "workspace"), TransitionInfo(name: "overview")]
+    func transitionInfos() -> [TransitionInfo] { infos }
     func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {
         transitionInfos().map { TransitionState(name: $0.name, phase: .idle, gesture: nil, progress: 0, velocity: 0) }
     }
@@ -43,12 +44,13 @@ final class ClientHarness: Sendable {
     let path: String
     private let remote: EventLoop.Remote
     private let server: LoopConfined<TransitionServer>
+    private let delegate: LoopConfined<StubDelegate>
     private let stopped = DispatchSemaphore(value: 0)
 
     init(path: String) throws {
         self.path = path
         let ready = DispatchSemaphore(value: 0)
-        let started = Mutex<(EventLoop.Remote, LoopConfined<TransitionServer>)?>(nil)
+        let started = Mutex<(EventLoop.Remote, LoopConfined<TransitionServer>, LoopConfined<StubDelegate>)?>(nil)
         let failure = Mutex<String?>(nil)
         let stopped = self.stopped
         Thread {
@@ -61,7 +63,7 @@ final class ClientHarness: Sendable {
                 delegate.server = server
                 server.delegate = delegate
                 try server.start()
-                started.withLock { $0 = (loop.remote, LoopConfined(server)) }
+                started.withLock { $0 = (loop.remote, LoopConfined(server), LoopConfined(delegate)) }
                 ready.signal()
                 try loop.run()
                 server.shutdown()
@@ -74,7 +76,7 @@ final class ClientHarness: Sendable {
         }.start()
         ready.wait()
         if let message = failure.withLock({ $0 }) { throw TestFailure(message) }
-        (remote, server) = started.withLock { $0! }
+        (remote, server, delegate) = started.withLock { $0! }
     }
 
     func publish(_ events: [TransitionEvent]) {
@@ -82,6 +84,19 @@ final class ClientHarness: Sendable {
         let server = self.server
         remote.execute {
             for event in events { server.value.publish(event) }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// Replaces the configured transitions, as a reload would, and tells the clients.
+    func setTransitions(_ names: [String]) {
+        let done = DispatchSemaphore(value: 0)
+        let server = self.server, delegate = self.delegate
+        remote.execute {
+            let before = delegate.value.infos
+            delegate.value.infos = names.map { TransitionInfo(name: $0) }
+            server.value.transitionsChanged(from: before)
             done.signal()
         }
         done.wait()

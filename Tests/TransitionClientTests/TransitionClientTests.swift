@@ -56,6 +56,25 @@ import TransitionProtocol
         }
     }
 
+    @Test func followsTheListOfTransitionsAcrossAReload() async throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try ClientHarness(path: "\(directory)/t.sock")
+        defer { harness.stop() }
+        let client = TransitionClient(options: .init(socketPath: harness.path, subscription: Subscription()))
+        defer { client.close() }
+        var events = client.events.makeAsyncIterator()
+        _ = try await next(&events, where: isSnapshot)
+        #expect(client.transitions.map(\.name) == ["workspace", "overview"])
+        harness.setTransitions(["workspace", "launcher"])
+        let event = try await next(&events) { event in
+            if case .message(let m) = event, case .transitionsChanged = m.message { true } else { false }
+        }
+        guard case .message(let m) = event, case .transitionsChanged(let changed) = m.message else { return }
+        #expect(changed.transitions.map(\.name) == ["workspace", "launcher"])
+        #expect(client.transitions.map(\.name) == ["workspace", "launcher"])
+    }
+
     @Test func reconnectsWithBackoffAndResubscribes() async throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }

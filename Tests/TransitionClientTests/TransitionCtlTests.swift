@@ -127,4 +127,194 @@ import TransitionProtocol
         let badCurve = try ctl(["trigger", "workspace", "--curve", "wobbly"])
         #expect(badCurve.status == 64)
     }
+    // MARK: --socket before or after the subcommand
+
+    @Test(.enabled(if: available)) func theSocketOptionGoesBeforeOrAfterTheSubcommand() throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try ClientHarness(path: "\(directory)/socket")
+        defer { harness.stop() }
+        let after = try ctl(["list", "--socket", harness.path])
+        #expect(after.status == 0, "\(after.err)")
+        for arguments in [["--socket", harness.path, "list"], ["--socket=\(harness.path)", "list"],
+                          ["--socket", "/nonexistent/socket", "list", "--socket", harness.path]] {
+            let run = try ctl(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.err)")
+            #expect(run.out == after.out, "\(arguments)")
+        }
+        let trigger = try ctl(["--socket", harness.path, "trigger", "workspace", "--duration", "0.02", "--wait"])
+        #expect(trigger.status == 0, "\(trigger.err)")
+        let unreachable = try ctl(["--socket", "/nonexistent/socket", "status"])
+        #expect(unreachable.status == 69)
+        #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
+        // Without a subcommand after it, the option is left out and the parser names what is wrong.
+        let typo = try ctl(["--socket", harness.path, "lsit"])
+        #expect(typo.status == 64)
+        #expect(typo.err.hasPrefix("Error: Unexpected argument 'lsit'"), "\(typo.err)")
+        let help = try ctl(["--socket", harness.path, "help", "list"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("USAGE: transitionctl list"), "\(help.out)")
+    }
+
+    /// Every subcommand that takes --socket takes it before its name too: the mechanism is the
+    /// root command's, so this holds for subcommands added later without a test of their own.
+    @Test(.enabled(if: available)) func everySubcommandTakesTheSharedOptionsBeforeItsName() throws {
+        let help = try ctl(["--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("transitionctl [--socket <path>] <subcommand> [<options>]"))
+        let section = help.out.components(separatedBy: "SUBCOMMANDS:").last ?? ""
+        let names = section.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard line.hasPrefix("  "), let first = words.first, first.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+            return String(first)
+        }.filter { $0 != "help" }
+        #expect(names.count >= 6, "\(names)")
+        for name in names {
+            let own = try ctl([name, "--help"])
+            guard own.out.contains("--socket") else { continue }
+            let before = try ctl(["--socket", "/nonexistent/socket", name, "--help"])
+            #expect(before.status == 0, "\(name): \(before.err)")
+            #expect(before.out == own.out, "\(name)")
+        }
+    }
+
+    // MARK: watch across restarts
+
+    /// A `transitionctl watch` whose output goes to files, read while it runs.
+    final class Watcher {
+        let process = Process()
+        let outPath: String, errPath: String
+
+        init(_ arguments: [String], directory: String) throws {
+            outPath = "\(directory)/watch.out"
+            errPath = "\(directory)/watch.err"
+            _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+            process.executableURL = URL(fileURLWithPath: TransitionCtlTests.executable)
+            process.arguments = ["watch"] + arguments
+            process.standardOutput = FileHandle(forWritingAtPath: outPath)
+            process.standardError = FileHandle(forWritingAtPath: errPath)
+            try process.run()
+        }
+
+        var out: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+        var err: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+        /// Waits (up to 20 s) until `condition` holds for the output so far.
+        @discardableResult
+        func wait(until condition: (Watcher) -> Bool) -> Bool {
+            for _ in 0..<2000 {
+                if condition(self) { return true }
+                usleep(10_000)
+            }
+            return false
+        }
+
+        func finish() -> Int32 {
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Waits until `count` clients of the server at `path` are subscribed.
+    func waitForSubscribers(_ path: String, count: Int = 1) throws {
+        for _ in 0..<1000 {
+            let run = try ctl(["status", "--json", "--socket", path])
+            if run.out.components(separatedBy: #""subscribed":true"#).count - 1 >= count { return }
+            usleep(10_000)
+        }
+        Issue.record("no subscriber at \(path)")
+    }
+
+    /// A server at `path` again after another stopped there. Retries for a while: once, with
+    /// the other suites running in parallel, the new server found the path still taken just
+    /// after the old one had closed it (presumably a process another test was spawning held a
+    /// copy of the old lock file's descriptor between fork and exec).
+    func restartHarness(_ path: String) throws -> ClientHarness {
+        for _ in 0..<50 {
+            if let harness = try? ClientHarness(path: path) { return harness }
+            usleep(100_000)
+        }
+        return try ClientHarness(path: path)
+    }
+
+    static func completed(gesture: UInt64) -> TransitionEvent {
+        TransitionEvent(transition: "workspace", gesture: gesture, timeUs: 3, payload: .completed(CompletedEvent(finished: true, progress: 1)))
+    }
+
+    @Test(.enabled(if: available)) func watchWaitsForTheDaemonAndFollowsItAcrossARestart() throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/socket"
+        let watcher = try Watcher(["--socket", path, "--exit-after", "2"], directory: directory)
+        #expect(watcher.wait { $0.err.contains("waiting for it to start") }, "\(watcher.err)")
+
+        var harness = try ClientHarness(path: path)
+        #expect(watcher.wait { $0.err.contains("connected to transitiond at \(path)") }, "\(watcher.err)")
+        try waitForSubscribers(path)
+        harness.publish([Self.completed(gesture: 1)])
+        #expect(watcher.wait { $0.out.contains("completed  gesture 1") }, "\(watcher.out)")
+
+        harness.stop() // goodbye (shutdown), socket removed
+        #expect(watcher.wait { $0.err.contains("transitiond is stopping") && $0.err.contains("waiting for it to come back") },
+                "\(watcher.err)")
+        harness = try restartHarness(path)
+        defer { harness.stop() }
+        try waitForSubscribers(path)
+        harness.publish([Self.completed(gesture: 2)])
+        #expect(watcher.finish() == 0, "\(watcher.err)")
+        #expect(watcher.out.contains("completed  gesture 2"))
+        #expect(watcher.err.components(separatedBy: "connected to transitiond at").count == 3, "\(watcher.err)")
+    }
+
+    @Test(.enabled(if: available)) func watchJSONPrintsNothingButTheStreamAcrossARestart() throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/socket"
+        var harness = try ClientHarness(path: path)
+        let watcher = try Watcher(["--json", "--exit-after", "1", "--socket", path], directory: directory)
+        try waitForSubscribers(path)
+        harness.stop()
+        harness = try restartHarness(path)
+        defer { harness.stop() }
+        try waitForSubscribers(path)
+        harness.publish([Self.completed(gesture: 3)])
+        #expect(watcher.finish() == 0)
+        #expect(watcher.err == "")
+        let events = try watcher.out.split(separator: "\n").map { try decodeServerMessage(Array($0.utf8)).message.eventName }
+        #expect(events == ["hello", "reply", "snapshot", "goodbye", "hello", "reply", "snapshot", "completed"])
+    }
+
+    @Test(.enabled(if: available)) func watchWithNoReconnectExitsAsScriptsExpect() throws {
+        let unreachable = try ctl(["watch", "--no-reconnect", "--socket", "/nonexistent/socket"])
+        #expect(unreachable.status == 69)
+        #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
+
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try ClientHarness(path: "\(directory)/socket")
+        let watcher = try Watcher(["--no-reconnect", "--socket", harness.path], directory: directory)
+        try waitForSubscribers(harness.path)
+        harness.stop()
+        #expect(watcher.finish() == 0)
+        #expect(watcher.err == "transitionctl: transitiond is stopping\n")
+    }
+
+    @Test(.enabled(if: available)) func watchFollowsAChangedListOfTransitions() throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let harness = try ClientHarness(path: "\(directory)/socket")
+        defer { harness.stop() }
+        let watcher = try Watcher(["--exit-after", "1", "--socket", harness.path], directory: directory)
+        try waitForSubscribers(harness.path)
+        harness.setTransitions(["workspace", "launcher"])
+        #expect(watcher.wait { $0.out.contains("transitions now: workspace, launcher\n") }, "\(watcher.out)")
+        harness.publish([TransitionEvent(transition: "launcher", gesture: 4, timeUs: 3, payload: .completed(
+            CompletedEvent(finished: true, progress: 1)))])
+        #expect(watcher.finish() == 0)
+        #expect(watcher.out.contains("launcher  completed  gesture 4"))
+    }
 }

@@ -19,6 +19,29 @@ import TransitionProtocol
             == #"{"a":"quote\" backslash\\ newline\n tab\t bell\u0007 é","list":[0,-12,true,null,0.1],"empty":{}}"#)
     }
 
+    @Test func writesIntegersStringsAndNestingPieceByPiece() {
+        var w = JSONWriter(capacity: 1) // grows as it goes
+        w.beginArray()
+        w.uint(0); w.uint(9); w.uint(10); w.uint(1_234_567_890); w.uint(.max)
+        w.int(0); w.int(-1); w.int(.min); w.int(.max)
+        w.string(""); w.string("plain"); w.string("é\"q"); w.string("x" as StaticString)
+        w.beginObject(); w.key("k"); w.beginArray(); w.endArray(); w.key("n"); w.null(); w.endObject()
+        w.beginObject(); w.endObject()
+        w.endArray()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"[0,9,10,1234567890,18446744073709551615,0,-1,-9223372036854775808,9223372036854775807,"","plain","é\"q","x",{"k":[],"n":null},{}]"#)
+    }
+
+    @Test func writesMembersNameAndValueTogether() {
+        var w = JSONWriter(capacity: 1)
+        w.beginObject()
+        w.member("s", "plain"); w.member("e", "tab\t")
+        w.member("u", UInt64.max); w.member("i", Int.min); w.member("z", 0)
+        w.member("f", -0.1234567, fractionDigits: 6); w.member("big", 1e20, fractionDigits: 6); w.member("nan", Double.nan, fractionDigits: 6)
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self)
+            == #"{"s":"plain","e":"tab\t","u":18446744073709551615,"i":-9223372036854775808,"z":0,"f":-0.123457,"big":1e+20,"nan":null}"#)
+    }
+
     @Test func writesNonFiniteDoublesAsNull() {
         var w = JSONWriter()
         w.beginArray()

@@ -48,8 +48,37 @@ import TransitionProtocol
         #expect(animation["damping_ratio"] == .double(1))
         #expect(animation["epsilon"] == .double(1e-4))
         #expect(animation["initial_velocity"] == .double(-0.5))
-        #expect(animation["duration"]?.doubleValue == AnimationDescription.spring(
-            SpringAnimation(from: 0.3, to: 0, initialVelocity: -0.5, parameters: .default)).duration)
+        // The settle time, to the microsecond (docs/protocol.md, "Framing").
+        let duration = AnimationDescription.spring(
+            SpringAnimation(from: 0.3, to: 0, initialVelocity: -0.5, parameters: .default)).duration
+        #expect(animation["duration"] == .double(0.328555))
+        #expect(abs(0.328555 - duration) <= 0.5e-6)
+    }
+
+    @Test func samplesAreWrittenToTheMillionthAndSpringParametersInFull() {
+        let updated = TransitionEvent(transition: "workspace", gesture: 7, timeUs: 1_016_000, payload: .updated(
+            UpdatedEvent(progress: 0.47262986604925095, rawProgress: -0.0000004, velocity: 1.1458333333333328)))
+        #expect(line(.transition(updated), seq: 5) ==
+            #"{"event":"updated","seq":5,"transition":"workspace","gesture":7,"time_us":1016000,"progress":0.47263,"raw_progress":0.0,"velocity":1.145833}"# + "\n")
+        let frame = FrameEvent(transition: "overview", gesture: 1, timeUs: 2, progress: 0.9999999, velocity: -10.244056771215718)
+        #expect(line(.frame(frame), seq: 6) ==
+            #"{"event":"frame","seq":6,"transition":"overview","gesture":1,"time_us":2,"progress":1.0,"velocity":-10.244057}"# + "\n")
+        let parameters = SpringParameters(mass: 1.25, stiffness: 333.3333333333333, dampingRatio: 0.8, epsilon: 1e-7)
+        let ended = TransitionEvent(transition: "overview", gesture: 1, timeUs: 3, payload: .ended(
+            EndedEvent(outcome: .finish, reason: .velocity, from: 0.123456789, to: 1, velocity: 3.3333333333,
+                       animation: .spring(SpringAnimation(from: 0.123456789, to: 1, initialVelocity: 3.3333333333, parameters: parameters)))))
+        let text = line(.transition(ended))
+        #expect(text.contains(#""from":0.123457,"to":1.0,"velocity":3.333333,"v_rel":3.802817,"#), "\(text)")
+        #expect(text.contains(#""mass":1.25,"stiffness":333.3333333333333,"damping_ratio":0.8,"epsilon":1e-07,"initial_velocity":3.333333,"#), "\(text)")
+    }
+
+    @Test func encodesTransitionsChangedAsDocumented() {
+        let changed = TransitionsChanged(timeUs: 7_000_000, transitions: [
+            TransitionInfo(name: "overview", bindings: [BindingInfo(source: .swipe, fingers: 4, direction: .up)],
+                           triggerDuration: 0.35, frameRate: 60),
+        ])
+        #expect(line(.transitionsChanged(changed), seq: 12) ==
+            #"{"event":"transitions_changed","seq":12,"time_us":7000000,"transitions":[{"name":"overview","bindings":[{"source":"swipe","fingers":4,"direction":"up"}],"trigger_duration":0.35,"frame_rate":60}]}"# + "\n")
     }
 
     static let hello = Hello(pid: 42, timeUs: 5, transitions: [
@@ -84,6 +113,8 @@ import TransitionProtocol
         .reply(Reply(id: nil, request: nil, result: .failure(ProtocolError(.invalidJSON, "not JSON")))),
         .reply(Reply(id: .int(6), request: "trigger", result: .failure(ProtocolError(.unknownTransition, "no transition \"x\"", id: .int(6))))),
         .goodbye(Goodbye(reason: .backlogOverflow, message: "you did not read")),
+        .transitionsChanged(TransitionsChanged(timeUs: 11, transitions: hello.transitions + [TransitionInfo(name: "new")])),
+        .transitionsChanged(TransitionsChanged(timeUs: 12, transitions: [])),
         .unknown(event: "future", .object(["x": .int(1)])),
     ]
 

@@ -7,10 +7,12 @@
     transitiond_client.py trigger NAME [--reverse] [--duration S]
     transitiond_client.py cancel [NAME]
 
-Every command takes --socket PATH (else $TRANSITIOND_SOCKET, else the per-user and system
-paths). `watch` prints one line per event; with --animate it also evaluates each `ended`
-animation itself at 30 frames per second, the way a renderer at its own vsync would (see
-docs/protocol.md, "Running the completion animation yourself").
+Every command takes --socket PATH, before or after the command's name (else
+$TRANSITIOND_SOCKET, else the per-user and system paths). `watch` prints one line per event;
+with --animate it also evaluates each `ended` animation itself at 30 frames per second, the way
+a renderer at its own vsync would (see docs/protocol.md, "Running the completion animation
+yourself"). When a reload changes the configured transitions, `watch` prints the new list
+(`transitions_changed`).
 
 The protocol: docs/protocol.md. Copy what you need; it is meant to be read.
 """
@@ -203,7 +205,9 @@ def describe(message):
     if kind == "delivery":  # another user's session in front, or a lock: events pause, then resume
         reason = f" ({message['reason']})" if "reason" in message else ""
         return f"delivery {message['state']}{reason}: {message['message']}"
-    return None
+    if kind == "transitions_changed":
+        return "transitions changed: " + ", ".join(t["name"] for t in message["transitions"])
+    return None  # a kind this client does not know: ignore it (docs/protocol.md, "Versioning")
 
 
 def watch(client, args):
@@ -222,6 +226,13 @@ def watch(client, args):
                 print(f"{name} animating {animation_value(ended, (now - start) / 1e6):.3f}", flush=True)
             continue
         kind = message.get("event")
+        if kind == "transitions_changed":
+            # A reload: keep the list; a transition no longer configured has already ended.
+            client.hello["transitions"] = message["transitions"]
+            names = {t["name"] for t in message["transitions"]}
+            for name in list(animating):
+                if name not in names:
+                    animating.pop(name)
         if kind == "ended":
             animating[message["transition"]] = (message, message["time_us"])
         elif kind in ("paused", "completed", "began"):
@@ -237,23 +248,42 @@ def watch(client, args):
             return
 
 
-def main():
-    parser = argparse.ArgumentParser(description="A transitiond client in plain Python.")
-    parser.add_argument("--socket", help="the daemon's socket")
-    commands = parser.add_subparsers(dest="command", required=True)
-    w = commands.add_parser("watch", help="print events as they come")
+def connection_options():
+    """The options every command takes, before or after its name (`--socket PATH watch` or
+    `watch --socket PATH`): a parent parser shared by the main parser and every command's."""
+    options = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: a command's parser that did not see the option leaves alone what the main one set.
+    options.add_argument("--socket", metavar="PATH", default=argparse.SUPPRESS,
+                         help="the daemon's socket (default: $TRANSITIOND_SOCKET, then the usual paths)")
+    return options
+
+
+def parser():
+    options = connection_options()
+    main_parser = argparse.ArgumentParser(description="A transitiond client in plain Python.", parents=[options])
+    commands = main_parser.add_subparsers(dest="command", required=True)
+
+    def command(name, help):
+        return commands.add_parser(name, help=help, parents=[options])
+
+    w = command("watch", "print events as they come")
     w.add_argument("--transition", action="append", help="only this transition (repeatable)")
     w.add_argument("--exit-after", type=int, help="exit after this many completions")
     w.add_argument("--animate", action="store_true", help="evaluate ended animations locally at 30 fps")
-    commands.add_parser("list", help="the configured transitions")
-    commands.add_parser("status", help="the daemon's status, as JSON")
-    t = commands.add_parser("trigger", help="run a transition without a finger")
+    command("list", "the configured transitions")
+    command("status", "the daemon's status, as JSON")
+    t = command("trigger", "run a transition without a finger")
     t.add_argument("name")
     t.add_argument("--reverse", action="store_true")
     t.add_argument("--duration", type=float)
-    c = commands.add_parser("cancel", help="cancel a running transition (all without a name)")
+    c = command("cancel", "cancel a running transition (all without a name)")
     c.add_argument("name", nargs="?")
-    args = parser.parse_args()
+    return main_parser
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    args.socket = getattr(args, "socket", None)
 
     client = Client(args.socket)
     if args.command == "watch":

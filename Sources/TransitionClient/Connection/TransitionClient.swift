@@ -5,7 +5,8 @@ public import TransitionProtocol
 
 /// An asynchronous transitiond client for Swift apps: a stream of decoded messages, requests
 /// answered by their replies, and automatic reconnection with backoff (re-subscribing each time,
-/// so the `snapshot` that follows puts the app back in sync).
+/// so the `snapshot` that follows puts the app back in sync). ``transitions`` follows the
+/// daemon's configured transitions across reloads and restarts.
 ///
 /// A dedicated thread does the blocking reads; requests are written from the caller's task
 /// under a lock. Safe to share between tasks.
@@ -51,12 +52,18 @@ public final class TransitionClient: Sendable {
     /// Every event, in order. Buffers without bound: consume it.
     public let events: AsyncStream<Event>
 
+    /// The configured transitions, as the daemon last said: its `hello`, then every
+    /// `transitions_changed` (a configuration reload, which also arrives on ``events`` as a
+    /// ``ServerMessage/transitionsChanged(_:)`` message). Empty before the first connection.
+    public var transitions: [TransitionInfo] { state.withLock { $0.transitions } }
+
     private struct State {
         var fd: Int32?
         var path = ""
         var nextID: Int64 = 1
         var pending: [Int64: CheckedContinuation<ReplyResult, any Error>] = [:]
         var subscription: Subscription?
+        var transitions: [TransitionInfo] = []
         var closed = false
     }
 
@@ -138,6 +145,7 @@ public final class TransitionClient: Sendable {
                 try state.withLock { state throws(ClientError) in
                     state.fd = opened.fd
                     state.path = opened.path
+                    state.transitions = hello.transitions
                     if state.closed { opened.shutdown() }
                     if let subscription = state.subscription {
                         try opened.send(Request(id: .string("transitiond-client-subscribe"), .subscribe(subscription)))
@@ -177,6 +185,9 @@ public final class TransitionClient: Sendable {
                 continue
             }
             if case .goodbye(let bye) = message.message { goodbye = bye }
+            if case .transitionsChanged(let changed) = message.message {
+                state.withLock { $0.transitions = changed.transitions }
+            }
             continuation.yield(.message(message))
         }
         return goodbye

@@ -4,10 +4,14 @@ import TransitionClient
 public import TransitionCore
 import TransitionProtocol
 
-/// `--socket`, shared by every command.
+/// `--socket`, shared by every command; it may also come before the command's name
+/// (``SharedOptions``).
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket (also accepted before the command's name).", valueName: "path"))
     var socket: String?
+
+    /// The options above, for ``SharedOptions``: keep the two in step.
+    static let shared = [SharedOptions.Option(name: "--socket", takesValue: true)]
 
     /// Connects and reads the `hello`.
     func connect() throws -> (LineConnection, Hello) {
@@ -22,7 +26,8 @@ struct ConnectionOptions: ParsableArguments {
         try Failure.guarding { () throws(ClientError) in try LineConnection.connect(candidates: candidates) }
     }
 
-    private var candidates: [String] {
+    /// The socket paths to try, in order.
+    var candidates: [String] {
         var environment: [String: String] = [:]
         for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -43,12 +48,17 @@ enum Failure {
         do {
             return try body()
         } catch {
-            Terminal.error("transitionctl: \(error)")
-            switch error {
-            case .unreachable, .pathTooLong: throw ExitCode(unreachable)
-            case .rejected: throw ExitCode(refused)
-            default: throw ExitCode(protocolError)
-            }
+            throw exit(error)
+        }
+    }
+
+    /// Prints `error` on stderr; returns the exit status it calls for.
+    static func exit(_ error: ClientError) -> ExitCode {
+        Terminal.error("transitionctl: \(error)")
+        switch error {
+        case .unreachable, .pathTooLong: return ExitCode(unreachable)
+        case .rejected: return ExitCode(refused)
+        default: return ExitCode(protocolError)
         }
     }
 }

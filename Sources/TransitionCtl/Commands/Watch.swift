@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TransitionClient
 import TransitionCore
 import TransitionProtocol
@@ -11,6 +12,11 @@ struct Watch: ParsableCommand {
             Otherwise one line per began/ended/paused/completed event is printed. With --json \
             every line transitiond sends (hello, reply, snapshot, events, frames, goodbye) is \
             printed as received, one JSON object per line, flushed.
+
+            When transitiond is not running, or stops or restarts, watch waits for it and \
+            connects again (saying so on the terminal, on stderr in a pipe, and not at all with \
+            --json, whose output goes on with the new connection's hello); --no-reconnect exits \
+            instead. When a reload changes the configured transitions, the rows follow.
             """)
 
     @OptionGroup var connection: ConnectionOptions
@@ -27,6 +33,13 @@ struct Watch: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Exit after this many transitions completed.", valueName: "n"))
     var exitAfter: Int?
 
+    @Flag(name: .long, help: "Exit when transitiond is unreachable (69) or the connection ends (76; 0 when transitiond stops), instead of waiting for it.")
+    var noReconnect = false
+
+    /// First and longest wait between connection attempts, seconds (doubling in between).
+    static let initialBackoff = 0.1
+    static let maxBackoff = 2.0
+
     func validate() throws {
         if let frameRate, !(0...Subscription.maxFrameRate).contains(frameRate) {
             throw ValidationError("--frame-rate must be between 0 and \(Subscription.maxFrameRate)")
@@ -40,48 +53,117 @@ struct Watch: ParsableCommand {
         var events = EventKind.defaultSet
         if rate > 0 { events.insert(.frame) }
         let subscription = Subscription(transitions: transitions.isEmpty ? nil : Set(transitions), events: events, frameRate: rate)
-        let connection = try connection.connectRaw()
-        var view: WatchView?
-        var completed = 0
-        try Failure.guarding { () throws(ClientError) in
-            try connection.send(Request(id: .int(1), .subscribe(subscription)))
-            while let line = try connection.receiveLine() {
-                if json { Terminal.out(bytes: line + [UInt8(ascii: "\n")]) }
-                let received: ReceivedMessage
-                do throws(MessageDecodingError) { received = try decodeServerMessage(line) } catch { throw .malformed(error.message) }
-                switch received.message {
-                case .hello(let hello):
-                    if !json {
-                        let names = hello.transitions.map(\.name).filter { transitions.isEmpty || transitions.contains($0) }
-                        view = WatchView(names: names, live: live, header: "\(hello.server) at \(connection.path)")
-                    }
-                case .reply(let reply):
-                    if case .failure(let error) = reply.result { throw .rejected(error) }
-                case .goodbye(let goodbye):
-                    view?.finish()
-                    if goodbye.reason == .shutdown {
-                        Terminal.error("transitionctl: \(goodbye.message)")
-                        return
-                    }
-                    throw .disconnected(goodbye)
-                case .transition(let event):
-                    if case .completed = event.payload { completed += 1 }
-                default:
-                    // Delivery paused or resumed (another user's session came to the front, a lock).
-                    if !json, let notice = DeliveryNotice(received.message) {
-                        let reason = notice.reason.map { " (\($0))" } ?? ""
-                        Terminal.error("transitionctl: delivery \(notice.state.rawValue)\(reason): \(notice.message)")
-                    }
-                }
-                view?.apply(received.message)
-                if let exitAfter, completed >= exitAfter {
-                    view?.finish()
+        var session = WatchSession(json: json, live: live, filter: transitions, exitAfter: exitAfter)
+        var backoff = Self.initialBackoff
+        var waiting = false
+        while true {
+            let connected: LineConnection
+            do throws(ClientError) {
+                connected = try LineConnection.connect(candidates: connection.candidates)
+            } catch {
+                if noReconnect { throw Failure.exit(error) }
+                if !waiting { session.say("\(error); waiting for it to start") }
+                waiting = true
+                Self.sleep(seconds: backoff)
+                backoff = min(backoff * 2, Self.maxBackoff)
+                continue
+            }
+            backoff = Self.initialBackoff
+            if waiting && !live { session.say("connected to transitiond at \(connected.path)") }
+            waiting = false
+            let lost = try Failure.guarding { () throws(ClientError) in try session.follow(connected, subscription: subscription) }
+            guard let lost else { return }
+            if noReconnect {
+                if case .disconnected(let goodbye?) = lost, goodbye.reason == .shutdown {
+                    Terminal.error("transitionctl: \(goodbye.message)")
                     return
                 }
+                throw Failure.exit(lost)
             }
-            view?.finish()
-            throw .disconnected(nil)
+            session.say("\(lost); waiting for it to come back")
+            waiting = true
+            Self.sleep(seconds: backoff)
         }
+    }
+
+    static func sleep(seconds: Double) {
+        usleep(UInt32(seconds * 1e6))
+    }
+}
+
+/// One `watch` across its connections: what it prints and how many runs completed.
+struct WatchSession {
+    let json: Bool
+    let live: Bool
+    /// `--transition` names; empty for all.
+    let filter: [String]
+    let exitAfter: Int?
+    private var completed = 0
+    private var view: WatchView?
+
+    init(json: Bool, live: Bool, filter: [String], exitAfter: Int?) {
+        self.json = json; self.live = live; self.filter = filter; self.exitAfter = exitAfter
+    }
+
+    /// Subscribes on `connection` and prints what arrives until the connection ends. Returns
+    /// `nil` once `--exit-after` runs completed, else why the connection ended; throws when
+    /// transitiond refused the subscription or sent something unreadable.
+    mutating func follow(_ connection: LineConnection, subscription: Subscription) throws(ClientError) -> ClientError? {
+        do throws(ClientError) {
+            try connection.send(Request(id: .int(1), .subscribe(subscription)))
+        } catch {
+            return error
+        }
+        while true {
+            let next: ArraySlice<UInt8>?
+            do throws(ClientError) { next = try connection.receiveLine() } catch { view?.finish(); return error }
+            guard let line = next else {
+                view?.finish()
+                return .disconnected(nil)
+            }
+            if json { Terminal.out(bytes: line + [UInt8(ascii: "\n")]) }
+            let received: ReceivedMessage
+            do throws(MessageDecodingError) { received = try decodeServerMessage(line) } catch { throw .malformed(error.message) }
+            switch received.message {
+            case .hello(let hello):
+                if !json { view = WatchView(names: names(hello.transitions), live: live, header: "\(hello.server) at \(connection.path)") }
+            case .reply(let reply):
+                if case .failure(let error) = reply.result { throw .rejected(error) }
+            case .goodbye(let goodbye):
+                view?.finish()
+                return .disconnected(goodbye)
+            case .transitionsChanged(let changed):
+                view?.replaceTransitions(names(changed.transitions))
+            case .transition(let event):
+                if case .completed = event.payload { completed += 1 }
+            default:
+                // Delivery paused or resumed (another user's session came to the front, a lock).
+                if let notice = DeliveryNotice(received.message) {
+                    let reason = notice.reason.map { " (\($0))" } ?? ""
+                    say("delivery \(notice.state.rawValue)\(reason): \(notice.message)")
+                }
+            }
+            view?.apply(received.message)
+            if let exitAfter, completed >= exitAfter {
+                view?.finish()
+                return nil
+            }
+        }
+    }
+
+    /// Says something about the connection: on the terminal below the rows, on stderr in a pipe,
+    /// nowhere with `--json` (whose output is transitiond's lines and nothing else).
+    func say(_ text: String) {
+        guard !json else { return }
+        if live {
+            if let view { view.notice(text) } else { Terminal.out("\(text)\n") }
+        } else {
+            Terminal.error("transitionctl: \(text)")
+        }
+    }
+
+    private func names(_ transitions: [TransitionInfo]) -> [String] {
+        transitions.map(\.name).filter { filter.isEmpty || filter.contains($0) }
     }
 }
 
@@ -130,9 +212,30 @@ final class WatchView {
         if live { draw(atUs: MonotonicClock.nowUs()) }
     }
 
+    /// A reload changed the configured transitions: rows for `names` from now on (a row kept
+    /// keeps its state; the snapshot-less new ones start idle).
+    func replaceTransitions(_ names: [String]) {
+        for name in names where trackers[name] == nil { trackers[name] = TransitionTracker(transition: name) }
+        for name in self.names where !names.contains(name) {
+            trackers[name] = nil
+            details[name] = nil
+        }
+        self.names = names
+        if live { draw(atUs: MonotonicClock.nowUs()) } else { Terminal.out("transitions now: \(names.joined(separator: ", "))\n") }
+    }
+
+    /// A line below the rows (live), which are drawn again under it.
+    func notice(_ text: String) {
+        guard live else { return }
+        Terminal.out("\(text)\n")
+        drawnLines = 0
+    }
+
     private func draw(atUs now: UInt64) {
         lastDrawUs = now
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        // Fewer rows than last time (a reload removed some): clear what was below.
+        if names.count < drawnLines { text += "\r\u{1B}[J" }
         let width = names.map(\.count).max() ?? 0
         for name in names {
             guard let tracker = trackers[name] else { continue }

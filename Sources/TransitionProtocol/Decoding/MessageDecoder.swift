@@ -39,6 +39,10 @@ public func decodeServerMessage(_ line: some Collection<UInt8>) throws(MessageDe
     case "goodbye":
         message = .goodbye(Goodbye(reason: GoodbyeReason(rawValue: try m.string("reason")),
                                    message: try m.optionalString("message") ?? ""))
+    case "transitions_changed":
+        message = .transitionsChanged(TransitionsChanged(
+            timeUs: try m.optionalUInt("time_us") ?? 0,
+            transitions: try m.array("transitions").map { f throws(MessageDecodingError) in try f.info() }))
     default: message = .unknown(event: name, value)
     }
     return ReceivedMessage(seq: seq, message: message)

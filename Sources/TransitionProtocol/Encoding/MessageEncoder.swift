@@ -9,7 +9,16 @@ public import TransitionCore
 ///
 /// The encoder owns a reusable buffer: encoding an `updated` or `frame` body allocates nothing
 /// once the buffer has grown to fit.
+///
+/// Numbers (docs/protocol.md, "Framing"): progress values, velocities, `v_rel` and durations
+/// (seconds) are rounded to ``fractionDigits`` decimals (``FixedPointFormat``); spring
+/// parameters and device sizes, configuration and hardware values a client may compute with,
+/// keep their shortest round-trip form; integers are exact.
 public struct MessageEncoder: Sendable {
+    /// Decimals of progress values, velocities and durations on the wire: a millionth of the
+    /// transition (far below a pixel), a microsecond (the resolution of every `time_us`).
+    public static let fractionDigits = 6
+
     var writer = JSONWriter(capacity: 4096)  // internal: MessageEncoder+Access.swift writes too
 
     public init() {}
@@ -39,18 +48,37 @@ public struct MessageEncoder: Sendable {
 
     private static func appendLine(kind: MessageKind, seq: UInt64?, contiguousBody body: UnsafeBufferPointer<UInt8>,
                                    to line: inout [UInt8]) {
-        kind.opening.withUTF8Buffer { line.append(contentsOf: $0) }
         if case .other(let name) = kind {
+            kind.opening.withUTF8Buffer { line.append(contentsOf: $0) }
             var w = JSONWriter(capacity: name.utf8.count + 2)
             w.string(name)
             line.append(contentsOf: w.bytes)
         }
-        if let seq {
-            appendASCII(#","seq":"#, to: &line)
-            appendDecimal(seq, to: &line)
+        // Once per client per event: written in one piece straight into the line's spare
+        // capacity (each `append(contentsOf:)` costs about a hundred instructions).
+        let opening = kind.opening
+        let openingCount = kind.isOther ? 0 : opening.utf8CodeUnitCount
+        let seqMember: StaticString = #","seq":"#
+        line.append(addingCapacity: openingCount + seqMember.utf8CodeUnitCount + 20 + 1 + body.count) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in
+                var p = buffer.baseAddress!
+                if openingCount > 0 {
+                    p.update(from: opening.utf8Start, count: openingCount)
+                    p += openingCount
+                }
+                if let seq {
+                    p.update(from: seqMember.utf8Start, count: seqMember.utf8CodeUnitCount)
+                    p += seqMember.utf8CodeUnitCount
+                    p += JSONWriter.writeDigits(seq, to: p)
+                }
+                if body.first != UInt8(ascii: "}") { p.pointee = UInt8(ascii: ","); p += 1 }
+                if let base = body.baseAddress, body.count > 0 {
+                    p.update(from: base, count: body.count)
+                    p += body.count
+                }
+                count = p - buffer.baseAddress!
+            }
         }
-        if body.first != UInt8(ascii: "}") { line.append(UInt8(ascii: ",")) }
-        line.append(contentsOf: body)
     }
 
     /// Encodes `message` as one line (with its newline).
@@ -98,6 +126,7 @@ public struct MessageEncoder: Sendable {
         case .snapshot(let snapshot): return encodeBody(snapshot)
         case .reply(let reply): return encodeBody(reply)
         case .goodbye(let goodbye): return encodeBody(goodbye)
+        case .transitionsChanged(let changed): return encodeBody(changed)
         case .unknown(let name, let value):
             writer.reset()
             for (key, member) in (value.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
@@ -133,23 +162,23 @@ public struct MessageEncoder: Sendable {
             }
             writer.key("direction")
             if let direction = began.direction { writer.string(direction.rawValue) } else { writer.null() }
-            writer.member("from", began.from)
+            writer.member("from", began.from, fractionDigits: Self.fractionDigits)
             writer.member("interactive", began.interactive)
         case .updated(let updated):
             kind = .updated
-            writer.member("progress", updated.progress)
-            writer.member("raw_progress", updated.rawProgress)
-            writer.member("velocity", updated.velocity)
+            writer.member("progress", updated.progress, fractionDigits: Self.fractionDigits)
+            writer.member("raw_progress", updated.rawProgress, fractionDigits: Self.fractionDigits)
+            writer.member("velocity", updated.velocity, fractionDigits: Self.fractionDigits)
         case .ended(let ended):
             kind = .ended
             writeEndedMembers(ended)
         case .paused(let paused):
             kind = .paused
-            writer.member("progress", paused.progress)
+            writer.member("progress", paused.progress, fractionDigits: Self.fractionDigits)
         case .completed(let completed):
             kind = .completed
             writer.member("finished", completed.finished)
-            writer.member("progress", completed.progress)
+            writer.member("progress", completed.progress, fractionDigits: Self.fractionDigits)
         }
         finish()
         return kind
@@ -162,8 +191,8 @@ public struct MessageEncoder: Sendable {
         writer.member("transition", frame.transition)
         writer.member("gesture", frame.gesture)
         writer.member("time_us", frame.timeUs)
-        writer.member("progress", frame.progress)
-        writer.member("velocity", frame.velocity)
+        writer.member("progress", frame.progress, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", frame.velocity, fractionDigits: Self.fractionDigits)
         finish()
         return .frame
     }
@@ -196,6 +225,23 @@ public struct MessageEncoder: Sendable {
         }
         finish()
         return .hello
+    }
+
+    /// Encodes the body of a `transitions_changed`.
+    @discardableResult
+    public mutating func encodeBody(_ changed: TransitionsChanged) -> MessageKind {
+        writer.reset()
+        writer.member("time_us", changed.timeUs)
+        writer.key("transitions")
+        writer.beginArray()
+        for info in changed.transitions {
+            writer.beginObject()
+            writeInfoMembers(info)
+            writer.endObject()
+        }
+        writer.endArray()
+        finish()
+        return .transitionsChanged
     }
 
     /// Encodes the body of a `snapshot`.
@@ -262,11 +308,11 @@ public struct MessageEncoder: Sendable {
     private mutating func writeEndedMembers(_ ended: EndedEvent) {
         writer.member("outcome", ended.outcome.rawValue)
         writer.member("reason", ended.reason.rawValue)
-        writer.member("from", ended.from)
-        writer.member("to", ended.to)
-        writer.member("velocity", ended.velocity)
+        writer.member("from", ended.from, fractionDigits: Self.fractionDigits)
+        writer.member("to", ended.to, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", ended.velocity, fractionDigits: Self.fractionDigits)
         let span = ended.to - ended.from
-        writer.member("v_rel", span == 0 || ended.velocity == 0 ? 0 : ended.velocity / span)
+        writer.member("v_rel", span == 0 || ended.velocity == 0 ? 0 : ended.velocity / span, fractionDigits: Self.fractionDigits)
         writer.key("animation")
         writer.beginObject()
         switch ended.animation {
@@ -278,12 +324,12 @@ public struct MessageEncoder: Sendable {
             writer.member("stiffness", spring.parameters.stiffness)
             writer.member("damping_ratio", spring.parameters.dampingRatio)
             writer.member("epsilon", spring.parameters.epsilon)
-            writer.member("initial_velocity", spring.initialVelocity)
-            writer.member("duration", ended.animation.duration)
+            writer.member("initial_velocity", spring.initialVelocity, fractionDigits: Self.fractionDigits)
+            writer.member("duration", ended.animation.duration, fractionDigits: Self.fractionDigits)
         case .curve(let curve):
             writer.member("type", "curve" as StaticString)
             writer.member("curve", curve.curve.rawValue)
-            writer.member("duration", ended.animation.duration)
+            writer.member("duration", ended.animation.duration, fractionDigits: Self.fractionDigits)
         }
         writer.endObject()
     }
@@ -293,8 +339,8 @@ public struct MessageEncoder: Sendable {
         writer.member("phase", state.phase.rawValue)
         writer.key("gesture")
         if let gesture = state.gesture { writer.uint(gesture) } else { writer.null() }
-        writer.member("progress", state.progress)
-        writer.member("velocity", state.velocity)
+        writer.member("progress", state.progress, fractionDigits: Self.fractionDigits)
+        writer.member("velocity", state.velocity, fractionDigits: Self.fractionDigits)
         if let ended = state.ended {
             writer.key("ended")
             writer.beginObject()
@@ -316,7 +362,7 @@ public struct MessageEncoder: Sendable {
             writer.endObject()
         }
         writer.endArray()
-        writer.member("trigger_duration", info.triggerDuration)
+        writer.member("trigger_duration", info.triggerDuration, fractionDigits: Self.fractionDigits)
         writer.member("frame_rate", info.frameRate)
     }
 
@@ -335,8 +381,8 @@ public struct MessageEncoder: Sendable {
                 writer.member("phase", listing.state.phase.rawValue)
                 writer.key("gesture")
                 if let gesture = listing.state.gesture { writer.uint(gesture) } else { writer.null() }
-                writer.member("progress", listing.state.progress)
-                writer.member("velocity", listing.state.velocity)
+                writer.member("progress", listing.state.progress, fractionDigits: Self.fractionDigits)
+                writer.member("velocity", listing.state.velocity, fractionDigits: Self.fractionDigits)
                 writer.endObject()
             }
             writer.endArray()

@@ -1,7 +1,7 @@
 /// The `event` member of a server line, with the bytes that open such a line.
 public enum MessageKind: Sendable, Hashable {
     case began, updated, ended, frame, paused, completed
-    case hello, snapshot, reply, goodbye
+    case hello, snapshot, reply, goodbye, transitionsChanged
     /// A kind this version does not name (only when re-encoding a decoded ``ServerMessage/unknown(event:_:)``).
     case other(String)
 
@@ -30,6 +30,9 @@ public enum MessageKind: Sendable, Hashable {
         }
     }
 
+    /// Whether this is ``other(_:)``, whose opening is followed by its name.
+    var isOther: Bool { if case .other = self { true } else { false } }
+
     /// `{"event":"<kind>"` — every line starts with this.
     var opening: StaticString {
         switch self {
@@ -43,6 +46,7 @@ public enum MessageKind: Sendable, Hashable {
         case .snapshot: #"{"event":"snapshot""#
         case .reply: #"{"event":"reply""#
         case .goodbye: #"{"event":"goodbye""#
+        case .transitionsChanged: #"{"event":"transitions_changed""#
         case .other: #"{"event":"#
         }
     }

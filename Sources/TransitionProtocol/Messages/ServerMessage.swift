@@ -62,6 +62,17 @@ public struct Snapshot: Sendable, Hashable {
     public init(timeUs: UInt64, transitions: [TransitionState]) { self.timeUs = timeUs; self.transitions = transitions }
 }
 
+/// `transitions_changed`: the configured transitions changed (a configuration reload added,
+/// removed or redefined some). Sent to every connected client, subscribed or not, only when the
+/// list differs from the one before; it replaces the list the connection's `hello` carried.
+public struct TransitionsChanged: Sendable, Hashable {
+    /// CLOCK_MONOTONIC µs when the new configuration took effect.
+    public var timeUs: UInt64
+    /// Every configured transition, in configuration order, as in ``Hello/transitions``.
+    public var transitions: [TransitionInfo]
+    public init(timeUs: UInt64, transitions: [TransitionInfo]) { self.timeUs = timeUs; self.transitions = transitions }
+}
+
 /// What a successful reply carries, by request.
 public enum ReplyResult: Sendable, Hashable {
     case subscribed
@@ -127,6 +138,8 @@ public enum ServerMessage: Sendable, Hashable {
     case snapshot(Snapshot)
     case reply(Reply)
     case goodbye(Goodbye)
+    /// The configured transitions changed (a reload).
+    case transitionsChanged(TransitionsChanged)
     /// A message this version does not know (a newer server): ignore it.
     case unknown(event: String, JSONValue)
 
@@ -139,6 +152,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .snapshot: "snapshot"
         case .reply: "reply"
         case .goodbye: "goodbye"
+        case .transitionsChanged: "transitions_changed"
         case .unknown(let name, _): name
         }
     }

@@ -31,6 +31,8 @@ struct OutputQueue {
     private var lifecycle: [Queued] = []
     private var head = 0
     private var slots: [Slot] = []
+    /// Slots holding a message (kept so that ``isEmpty`` reads no array: see there).
+    private var liveSlots = 0
     /// Bytes of queued bodies (lifecycle and live slots).
     private(set) var queuedBytes = 0
     /// The `seq` the next queued message gets (`hello` is 1).
@@ -46,8 +48,10 @@ struct OutputQueue {
     /// Lifecycle events and replies waiting.
     var lifecycleCount: Int { lifecycle.count - head }
     /// Every message waiting.
-    var count: Int { lifecycleCount + slots.reduce(0) { $0 + ($1.live ? 1 : 0) } }
-    var isEmpty: Bool { lifecycleCount == 0 && !slots.contains(where: \.live) }
+    var count: Int { lifecycleCount + liveSlots }
+    /// Asked for every client on every update (`isIdle`): a counter, not a scan of `slots`
+    /// (which also cost the caller a retain and a release of that array).
+    var isEmpty: Bool { lifecycleCount == 0 && liveSlots == 0 }
 
     /// Whether the client has fallen too far behind (`extraBytes`: bytes already taken out of
     /// the queue but not yet written to the socket).
@@ -77,6 +81,8 @@ struct OutputQueue {
             if replaced {
                 queuedBytes -= slots[i].body.count
                 coalescedCount += 1
+            } else {
+                liveSlots += 1
             }
             slots[i].seq = seq
             slots[i].body.removeAll(keepingCapacity: true)
@@ -86,6 +92,7 @@ struct OutputQueue {
             return replaced
         }
         slots.append(Slot(transition: transition, kind: kind, seq: seq, body: Array(body), live: true))
+        liveSlots += 1
         queuedBytes += body.count
         return false
     }
@@ -103,6 +110,7 @@ struct OutputQueue {
             if let i = slotIndex {
                 MessageEncoder.appendLine(kind: MessageKind(slots[i].kind), seq: slots[i].seq, body: slots[i].body, to: &out)
                 slots[i].live = false
+                liveSlots -= 1
                 queuedBytes -= slots[i].body.count
             } else if head < lifecycle.count {
                 let message = lifecycle[head]

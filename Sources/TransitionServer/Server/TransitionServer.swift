@@ -234,8 +234,7 @@ public final class TransitionServer {
         guard !client.isClosed else { return }
         counters.messagesQueued += 1
         if client.isIdle {
-            client.out.removeAll(keepingCapacity: true)
-            client.outOffset = 0
+            client.resetOut()
             MessageEncoder.appendLine(kind: kind, seq: client.queue.takeSeq(), body: body, to: &client.out)
             flush(client)
         } else {
@@ -249,8 +248,7 @@ public final class TransitionServer {
         guard !client.isClosed else { return }
         counters.messagesQueued += 1
         if client.isIdle {
-            client.out.removeAll(keepingCapacity: true)
-            client.outOffset = 0
+            client.resetOut()
             let seq = client.queue.takeSeq()
             encoder.withBody { MessageEncoder.appendLine(kind: MessageKind(kind), seq: seq, body: $0, to: &client.out) }
             flush(client)

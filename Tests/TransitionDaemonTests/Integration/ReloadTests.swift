@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionClient
+import TransitionProtocol
 
 /// SIGHUP reloads the configuration; a broken file keeps the old one in force.
 @Suite struct ReloadTests {
@@ -56,5 +57,46 @@ import TransitionClient
         #expect(log.contains("not_a_key"), "log: \(log)")
         #expect(log.contains("keeping the old one"))
         #expect(!FileManager.default.fileExists(atPath: socket), "the daemon removes the socket it created")
+    }
+    /// The `transitions_changed` messages that reached `connection` up to a `sync`'s reply.
+    private func changes(_ connection: LineConnection, id: Int64) throws -> [TransitionsChanged] {
+        var changes: [TransitionsChanged] = []
+        _ = try connection.perform(Request(id: .int(id), .sync)) { message in
+            if case .transitionsChanged(let changed) = message.message { changes.append(changed) }
+        }
+        return changes
+    }
+
+    @Test func connectedClientsAreToldWhenAReloadChangesTheTransitions() throws {
+        let dir = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.toml").path
+        let socket = dir.appendingPathComponent("run/transitiond.sock").path
+        let original = try DaemonProcess.run(["--print-default-config"]).stdout
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
+        // Not subscribed: the message goes to every connected client.
+        let client = try LineConnection(path: socket)
+        let hello = try client.receiveHello()
+        #expect(hello.transitions.contains { $0.name == "swipe3-left" })
+
+        // A reload that changes nothing a client sees (the connection limits) sends nothing.
+        try original.replacingOccurrences(of: "max_clients = 128", with: "max_clients = 100")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        usleep(500_000)
+        #expect(try changes(client, id: 1).isEmpty)
+
+        // Renaming a transition does, once, with the whole new list.
+        try original.replacingOccurrences(of: "name = \"swipe3-left\"", with: "name = \"go-back\"")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(try waitFor { try listedTransitions(socket).contains("go-back") })
+        let received = try changes(client, id: 2)
+        #expect(received.count == 1)
+        let names = received.first?.transitions.map(\.name) ?? []
+        #expect(names == hello.transitions.map { $0.name == "swipe3-left" ? "go-back" : $0.name })
+
+        #expect(daemon.stop().status == 0)
     }
 }

@@ -1,0 +1,18 @@
+public import TransitionProtocol
+
+extension TransitionServer {
+    /// Tells every connected client, subscribed or not, that the configured transitions changed
+    /// (call it after a configuration reload, with the list from before): sends
+    /// `transitions_changed` with the delegate's list, unless that list equals `previous`.
+    /// Returns whether it was sent.
+    @discardableResult
+    public func transitionsChanged(from previous: [TransitionInfo]) -> Bool {
+        let current = delegate?.transitionInfos() ?? []
+        guard current != previous, !isStopped else { return false }
+        let kind = encoder.encodeBody(TransitionsChanged(timeUs: EventLoop.nowUs(), transitions: current))
+        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+            deliver(to: client, kind: kind, body: encoder.body)
+        }
+        return true
+    }
+}
