@@ -93,7 +93,9 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
-        // Tests mirror the sources.
+        // Tests mirror the sources; TransitionTestSupport holds helpers several of them share.
+        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "TransitionProtocol"],
+                path: "Tests/TransitionTestSupport", swiftSettings: strict),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionConfigTests", dependencies: ["TransitionConfig",
@@ -103,10 +105,11 @@ let package = Package(
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
-                    "TransitionCore", "CLinux"],
+                    "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput"], swiftSettings: strict),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionCore", "CLinux",
+                    "TransitionTestSupport",
                     .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",

@@ -2,6 +2,7 @@ import Testing
 import TransitionCore
 import TransitionProtocol
 import TransitionServer
+import TransitionTestSupport
 
 /// The server in front of the real engine: what goes over the wire is exactly what the engine
 /// emitted (its numbers at the wire's precision), and the snapshot and replies agree with it.

@@ -3,6 +3,7 @@ import Testing
 import TransitionCore
 import TransitionProtocol
 import TransitionServer
+import TransitionTestSupport
 
 @Suite struct ServerStreamingTests {
     /// Subscribes and consumes the reply and the snapshot.

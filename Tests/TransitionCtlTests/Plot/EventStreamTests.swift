@@ -1,11 +1,12 @@
 import Testing
 import TransitionCore
 @testable import TransitionCtl
+import TransitionTestSupport
 
 @Suite struct EventStreamTests {
     @Test func keepsTransitionEventsAndSkipsTheRest() {
         let stream = EventStream(Array(PlotFixtures.stream.utf8))
-        #expect(stream.events == PlotFixtures.events)
+        #expect(stream.events == PlotFixtures.events.map(\.atWirePrecision))
         #expect(stream.skipped == 2)
         #expect(stream.firstProblem?.line == 2)
     }

@@ -1,16 +1,19 @@
-import TransitionCore
+public import TransitionCore
 import TransitionProtocol
+
+// Helpers shared by several test targets (a target of its own, like swift-nio's test helpers).
+
 
 /// `value` as a client reads it back from the wire: progress values, velocities and durations
 /// go out rounded to 6 decimals (docs/protocol.md, "Framing").
-func wire(_ value: Double) -> Double {
+public func wire(_ value: Double) -> Double {
     guard let text = FixedPointFormat.string(value, fractionDigits: MessageEncoder.fractionDigits) else { return value }
     return Double(text)!
 }
 
 extension EndedEvent {
     /// This `ended` as a client decodes it.
-    var atWirePrecision: EndedEvent {
+    public var atWirePrecision: EndedEvent {
         let animation: AnimationDescription = switch self.animation {
         case .none(let to): .none(to: wire(to))
         case .spring(let s): .spring(SpringAnimation(from: wire(s.from), to: wire(s.to), initialVelocity: wire(s.initialVelocity),
@@ -24,7 +27,7 @@ extension EndedEvent {
 
 extension TransitionEvent {
     /// This event as a client decodes it: every number at the wire's precision.
-    var atWirePrecision: TransitionEvent {
+    public var atWirePrecision: TransitionEvent {
         let payload: Payload = switch self.payload {
         case .began(let b): .began(BeganEvent(origin: b.origin, direction: b.direction, from: wire(b.from), interactive: b.interactive))
         case .updated(let u): .updated(UpdatedEvent(progress: wire(u.progress), rawProgress: wire(u.rawProgress), velocity: wire(u.velocity)))
