@@ -35,28 +35,8 @@ public final class LineConnection {
     /// Connects to `path`.
     public init(path: String) throws(ClientError) {
         self.path = path
-        let bytes = Array(path.utf8)
-        var address = sockaddr_un()
-        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(path) }
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .io("socket: \(String(cString: strerror(clinux_errno())))") }
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1))
-            }
-        }
-        guard result == 0 else {
-            let reason = String(cString: strerror(clinux_errno()))
-            // close(), not Glibc.close: the object is whole, so deinit runs after the throw and
-            // must find the descriptor already closed (a second close could hit a reused number).
-            close()
-            throw .unreachable([(path, reason)])
-        }
+        // A throw leaves fd unset, so deinit does not run and nothing is closed twice.
+        fd = try UnixSocket.connect(path: path)
     }
 
     deinit { close() }

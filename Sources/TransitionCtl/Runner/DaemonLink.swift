@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import TransitionClient
 import TransitionProtocol
 
 /// The runner's connection to transitiond: connected (blocking, a Unix socket answers at once),
@@ -21,29 +22,17 @@ final class DaemonLink {
     static func connect(candidates: [String]) -> Result<DaemonLink, ConnectFailure> {
         var attempts: [String] = []
         for path in candidates {
-            let bytes = Array(path.utf8)
-            var address = sockaddr_un()
-            guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-                attempts.append("\(path): path too long"); continue
-            }
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { attempts.append("\(path): socket: \(String(cString: strerror(errno)))"); continue }
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: bytes)
-                raw[bytes.count] = 0
-            }
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1))
-                }
-            }
-            if result == 0 {
+            do throws(ClientError) {
+                let fd = try UnixSocket.connect(path: path)
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 return .success(DaemonLink(fd: fd, path: path))
+            } catch .unreachable(let failed) {
+                attempts += failed.map { "\($0.path): \($0.reason)" }
+            } catch .pathTooLong {
+                attempts.append("\(path): path too long")
+            } catch {
+                attempts.append("\(path): \(error)")
             }
-            attempts.append("\(path): \(String(cString: strerror(errno)))")
-            close(fd)
         }
         return .failure(ConnectFailure(attempts: attempts))
     }
