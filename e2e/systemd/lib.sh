@@ -5,14 +5,15 @@
 #   wait_until SECONDS COMMAND...   run COMMAND every 0.2 s until it succeeds or SECONDS pass
 #   unit_prop PROP [UNIT]           systemctl show -P PROP (default unit transitiond.service)
 #   journal_mark                    a journal cursor: a point to search from
-#   journal_since MARK [ARGS...]    journalctl -u transitiond after MARK (plain messages)
 #   wait_journal MARK REGEX [SECONDS]   until a transitiond journal line after MARK matches
 #   journal_count REGEX             how many of this boot's transitiond journal lines match
 #                                   (systemd's own lines about the unit included)
 #   journal_grew REGEX COUNT        more than COUNT lines match now (for wait_until)
 #   unit_state STATE [UNIT]         ActiveState/SubState is STATE, e.g. active/running
-#   as USER COMMAND...              COMMAND as USER (runuser: with USER's current groups)
+#   as USER COMMAND...              COMMAND as USER (runuser: with USER's current groups),
+#                                   killed after AS_TIMEOUT (default 90) seconds
 #   service_pid                     the service's MainPID (0 when not running)
+#   answered USER                   USER's transitionctl status gets an answer
 #
 # $E2E_DEB is the package file, $PKG its name, $VDEV transition-vdev, $TMP a private directory whose contents are
 # kept in the scenario's out/ folder (e2e/systemd/run copies out/ to .build/e2e-systemd/out/).
@@ -50,17 +51,15 @@ unit_prop() { systemctl show -P "$1" "${2:-transitiond.service}"; }
 service_pid() { unit_prop MainPID; }
 
 journal_mark() { journalctl -n 1 -o export --no-pager 2>/dev/null | sed -n 's/^__CURSOR=//p'; }
-journal_since() {
-  local mark=$1; shift
-  if [[ -n $mark ]]; then journalctl -u transitiond --after-cursor "$mark" --no-pager -o cat "$@"
-  else journalctl -u transitiond -b --no-pager -o cat "$@"; fi
-}
 wait_journal() {
   local mark=$1 regex=$2 limit=${3:-60}
   wait_until "$limit" bash -c 'journalctl -u transitiond ${1:+--after-cursor "$1"} -b --no-pager -o cat | grep -Eq -- "$2"' _ "$mark" "$regex"
 }
 
-as() { local user=$1; shift; runuser -u "$user" -- "$@"; }
+# A client that cannot get an answer (a service that never comes up behind the socket) must not
+# hang the scenario: AS_TIMEOUT seconds at most.
+as() { local user=$1; shift; timeout "${AS_TIMEOUT:-90}" runuser -u "$user" -- "$@"; }
 journal_count() { journalctl -u transitiond -b --no-pager -o cat | grep -Ec -- "$1"; }
 journal_grew() { (( $(journal_count "$1") > $2 )); }
 unit_state() { [[ $(unit_prop ActiveState "${2:-transitiond.service}")/$(unit_prop SubState "${2:-transitiond.service}") == "$1" ]]; }
+answered() { as "$1" transitionctl status > /dev/null; }

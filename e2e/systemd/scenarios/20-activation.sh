@@ -6,7 +6,10 @@ if as alice transitionctl status > "$TMP/status.out" 2> "$TMP/status.err"; then
   pass "alice's transitionctl status is answered (socket activation)"
 else
   fail "alice's transitionctl status" "exit $?: $(cat "$TMP/status.err")"
+  echo "  unit: Result=$(unit_prop Result) ExecMainStatus=$(unit_prop ExecMainStatus) NRestarts=$(unit_prop NRestarts)"
+  journalctl -u transitiond -b -o cat --no-pager | tail -n 8 | sed 's/^/  journal: /'
 fi
+check "no start failed with status=217/USER (the dynamic user's name)" test "$(journal_count 'status=217')" = 0
 sed 's/^/  status: /' "$TMP/status.out"
 check "the service is active (running)" wait_until 60 unit_state active/running
 check "it was started once, no restart" test "$(unit_prop NRestarts)" = 0
