@@ -1,8 +1,8 @@
 # A daemon that fails at every start is not restarted forever (issue 10 saw an endless 217/USER
 # loop): a drop-in makes ExecStart= fail, and after StartLimitBurst=5 starts within
 # StartLimitIntervalSec=60s systemd gives up: the service failed, its socket failed with
-# service-start-limit-hit. Without the
-# drop-in, and after reset-failed, the socket activates a working service again.
+# service-start-limit-hit. Without the drop-in, and after reset-failed, the socket activates a
+# working service again.
 source "$(dirname "$0")/../lib.sh"
 dropin=/run/systemd/system/transitiond.service.d
 mkdir -p "$dropin"
