@@ -7,7 +7,7 @@ set -u
 export E2E_BIN=${1:?usage: inside.sh BIN-DIR [GLOB]}
 glob=${2:-*}
 export E2E_ROOT=$PWD
-export E2E_RECORDINGS=${E2E_RECORDINGS:-$(realpath -m "$E2E_ROOT/../shared/recordings")}
+export E2E_RECORDINGS=${E2E_RECORDINGS:-$E2E_ROOT/e2e/recordings}
 export E2E_OUT=${E2E_OUT:-$E2E_ROOT/.build/e2e}
 passed=0 failed=0
 for script in "$E2E_ROOT"/e2e/scenarios/$glob.sh; do

@@ -1,4 +1,5 @@
-# Real devices' recordings (../shared/recordings, evemu format, read in place) replayed through
+# Real devices' recordings (e2e/recordings, evemu format, from
+# whot/evemu-devices; read in place) replayed through
 # the kernel and libinput: touchscreen drags with 1 and 4 fingers, touchpad two-finger scrolls.
 # Each must be recognised as the expected gesture (source, fingers, first direction), released,
 # and drive the transition named after it to the expected outcome: the 1-finger drag goes up and
