@@ -15,8 +15,9 @@
 #   service_pid                     the service's MainPID (0 when not running)
 #   answered USER                   USER's transitionctl status gets an answer
 #
-# $E2E_DEB is the package file, $PKG its name, $VDEV transition-vdev, $TMP a private directory whose contents are
-# kept in the scenario's out/ folder (e2e/systemd/run copies out/ to .build/e2e-systemd/out/).
+# $E2E_DEB is the package file, $PKG its name, $VDEV transition-vdev, $TMP a private directory
+# whose contents are kept in the scenario's out/ folder (e2e/systemd/run copies out/ to
+# .build/e2e-systemd/out/).
 # The VM emulates its CPU (TCG): waits are generous, but every one waits for a condition.
 set -u
 SCENARIO=$(basename "$0" .sh)
@@ -48,6 +49,7 @@ wait_until() {
 }
 
 unit_prop() { systemctl show -P "$1" "${2:-transitiond.service}"; }
+unit_state() { [[ $(unit_prop ActiveState "${2:-transitiond.service}")/$(unit_prop SubState "${2:-transitiond.service}") == "$1" ]]; }
 service_pid() { unit_prop MainPID; }
 
 journal_mark() { journalctl -n 1 -o export --no-pager 2>/dev/null | sed -n 's/^__CURSOR=//p'; }
@@ -55,11 +57,10 @@ wait_journal() {
   local mark=$1 regex=$2 limit=${3:-60}
   wait_until "$limit" bash -c 'journalctl -u transitiond ${1:+--after-cursor "$1"} -b --no-pager -o cat | grep -Eq -- "$2"' _ "$mark" "$regex"
 }
+journal_count() { journalctl -u transitiond -b --no-pager -o cat | grep -Ec -- "$1"; }
+journal_grew() { (( $(journal_count "$1") > $2 )); }
 
 # A client that cannot get an answer (a service that never comes up behind the socket) must not
 # hang the scenario: AS_TIMEOUT seconds at most.
 as() { local user=$1; shift; timeout "${AS_TIMEOUT:-90}" runuser -u "$user" -- "$@"; }
-journal_count() { journalctl -u transitiond -b --no-pager -o cat | grep -Ec -- "$1"; }
-journal_grew() { (( $(journal_count "$1") > $2 )); }
-unit_state() { [[ $(unit_prop ActiveState "${2:-transitiond.service}")/$(unit_prop SubState "${2:-transitiond.service}") == "$1" ]]; }
 answered() { as "$1" transitionctl status > /dev/null; }
