@@ -138,9 +138,9 @@ final class LockedHintWatcher {
         while true {
             let r = sd_bus_process(bus, nil)
             if r < 0 {
-                // dbus-daemon drops a peer whose uid it cannot resolve: a DynamicUser= uid resolves
-                // only through nss-systemd (the package depends on libnss-systemd for this).
-                logger.error("lost the system bus (\(String(cString: strerror(-r)))): session locks are no longer followed; if this happens at startup, dbus-daemon could not resolve the service's dynamic uid (is libnss-systemd installed, with 'systemd' in nsswitch.conf's passwd and group lines?)")
+                // dbus-daemon drops a peer whose uid it cannot resolve, such as a DynamicUser= uid
+                // (systemd#22737): the unit's User= is a static user from sysusers.d for this.
+                logger.error("lost the system bus (\(String(cString: strerror(-r)))): session locks are no longer followed; if this happens at startup, dbus-daemon could not resolve this process's uid (a DynamicUser= uid without a static user of that name: see docs/service.md)")
                 close()
                 return
             }

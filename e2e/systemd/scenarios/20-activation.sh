@@ -1,5 +1,5 @@
 # Socket activation by a group member's client: the service was not running, the first client
-# starts it (Type=notify: active once it says READY=1), as a transient user with the input group.
+# starts it (Type=notify: active once it says READY=1), as its static system user with the input group.
 source "$(dirname "$0")/../lib.sh"
 check "the service is not running before the first client" test "$(unit_prop ActiveState)" = inactive
 if as alice transitionctl status > "$TMP/status.out" 2> "$TMP/status.err"; then
@@ -16,7 +16,8 @@ check "it was started once, no restart" test "$(unit_prop NRestarts)" = 0
 check "it runs as the dynamic user transitiond-daemon" test "$(unit_prop User)" = transitiond-daemon
 pid=$(service_pid)
 uid=$(awk '/^Uid:/ {print $2}' "/proc/$pid/status")
-check "its uid $uid is a transient one (61184-65519)" test "$uid" -ge 61184 -a "$uid" -le 65519
+check "its uid $uid is transitiond-daemon's, a system uid from sysusers.d" \
+  bash -c "[[ $uid == \$(id -u transitiond-daemon) && $uid -lt 1000 ]]"
 input_gid=$(getent group input | cut -d: -f3)
 check "it has the input group ($input_gid)" bash -c "grep '^Groups:' /proc/$pid/status | grep -qw $input_gid"
 check "no capabilities" bash -c "grep -q '^CapEff:[[:space:]]*0*$' /proc/$pid/status"
