@@ -37,7 +37,12 @@ check "bob's watch is told that delivery is paused (inactive)" \
 uids=$(transitionctl status --json | jq -r '[.result.clients[].uid] | unique | map(tostring) | join(" ")')
 check "the daemon sees the clients' real uids ($uids)" test "$uids" = "0 $(id -u alice) $(id -u bob)"
 
-ended() { grep -c '"event":"ended"' "$TMP/$1.jsonl"; }
+# count WHO PATTERN: lines of WHO's watch matching PATTERN. more WHO PATTERN N: more than N now.
+# Waits call `more` so that the count is taken again at every poll.
+count() { grep -c -- "$2" "$TMP/$1.jsonl"; }
+more() { (( $(count "$1" "$2") > $3 )); }
+ENDED='"event":"ended"'
+ended() { count "$1" "$ENDED"; }
 # swipe NAME [transition-vdev touchpad options]: a 3-finger swipe right on a new touchpad.
 # Returns once the device is in use and the gesture has started; `swiped NAME` waits for its end.
 swipe() {
@@ -55,8 +60,8 @@ swiped() { wait "$VDEV_PID"; }
 # 1. tty1 in front: alice and root, not bob.
 before_root=$(ended root) before_alice=$(ended alice) before_bob=$(ended bob)
 swipe tty1; swiped
-check "root's watch sees the swipe" wait_until 60 test "$(ended root)" -gt "$before_root"
-check "alice's watch sees it (her session is active)" wait_until 30 test "$(ended alice)" -gt "$before_alice"
+check "root's watch sees the swipe" wait_until 60 more root "$ENDED" "$before_root"
+check "alice's watch sees it (her session is active)" wait_until 30 more alice "$ENDED" "$before_alice"
 check "bob's watch does not (his session is in the background)" test "$(ended bob)" = "$before_bob"
 
 # 2. chvt 2: bob's session in front; alice is paused, bob resumes with a snapshot.
@@ -69,16 +74,16 @@ check "bob gets a snapshot after resuming" \
   bash -c "grep -A3 '\"state\":\"resumed\"' '$TMP/bob.jsonl' | grep -q '\"event\":\"snapshot\"'"
 before_root=$(ended root) before_alice=$(ended alice) before_bob=$(ended bob)
 swipe tty2; swiped
-check "root's watch sees the swipe on tty2" wait_until 60 test "$(ended root)" -gt "$before_root"
-check "bob's watch sees it" wait_until 30 test "$(ended bob)" -gt "$before_bob"
+check "root's watch sees the swipe on tty2" wait_until 60 more root "$ENDED" "$before_root"
+check "bob's watch sees it" wait_until 30 more bob "$ENDED" "$before_bob"
 check "alice's watch does not" test "$(ended alice)" = "$before_alice"
 
 # 3. A switch in the middle of a gesture: bob's in-flight transition ends for him with
 #    session_changed, then completed (not finished), then the pause; root's runs to its end.
-began_root=$(grep -c '"event":"began"' "$TMP/root.jsonl")
+began_root=$(count root '"event":"began"') released_root=$(count root "$ENDED.*\"reason\":\"release\"")
 swipe mid --hold 6
 check "the held gesture has begun (root sees it)" \
-  wait_until 60 test "$(grep -c '"event":"began"' "$TMP/root.jsonl")" -gt "$began_root"
+  wait_until 60 more root '"event":"began"' "$began_root"
 chvt 1
 check "alice's session is active again" wait_until 60 active_is "$sa"
 check "bob's gesture ends for him: cancel, reason session_changed" \
@@ -86,8 +91,7 @@ check "bob's gesture ends for him: cancel, reason session_changed" \
 sequence=$(grep -A3 '"reason":"session_changed"' "$TMP/bob.jsonl" | jq -r 'if .event == "completed" then "completed:\(.finished)" elif .event == "delivery" then "delivery:\(.state)" else empty end' | head -n 2 | tr '\n' ' ')
 check "then completed (not finished) and the pause ($sequence)" test "$sequence" = "completed:false delivery:paused "
 swiped
-check "root's watch sees the held gesture end by release" \
-  wait_until 60 bash -c "grep '\"event\":\"ended\"' '$TMP/root.jsonl' | tail -n 1 | grep -q '\"reason\":\"release\"'"
+check "root's watch sees the held gesture end by its release" wait_until 60 more root "$ENDED.*\"reason\":\"release\"" "$released_root"
 
 # 4. The locked hint (a screen locker's SetLockedHint) on alice's active session pauses her.
 path=$(busctl call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager GetSession s "$sa" | awk '{print $2}' | tr -d '"')
@@ -102,15 +106,16 @@ transitionctl status > "$TMP/status-locked.txt"
 check "transitionctl status shows the session locked" grep -q "^access: .*session $sa of uid .*, locked" "$TMP/status-locked.txt"
 before_root=$(ended root) before_alice=$(ended alice)
 swipe locked; swiped
-check "root's watch sees a swipe while locked" wait_until 60 test "$(ended root)" -gt "$before_root"
+check "root's watch sees a swipe while locked" wait_until 60 more root "$ENDED" "$before_root"
 check "alice's watch does not (her session is locked)" test "$(ended alice)" = "$before_alice"
 trig=$(as alice transitionctl trigger swipe3-up 2>&1); code=$?
 check "alice's trigger is refused while paused (exit $code: $trig)" \
   bash -c "[[ $code == 1 && '$trig' == *delivery_paused* ]]"
-resumed_before=$(grep -c '"event":"delivery".*"state":"resumed"' "$TMP/alice.jsonl")
+RESUMED='"event":"delivery".*"state":"resumed"'
+resumed_before=$(count alice "$RESUMED")
 as alice busctl call org.freedesktop.login1 "$path" org.freedesktop.login1.Session SetLockedHint b false
 check "unlocking resumes alice" \
-  wait_until 30 test "$(grep -c '"event":"delivery".*"state":"resumed"' "$TMP/alice.jsonl")" -gt "$resumed_before"
+  wait_until 30 more alice "$RESUMED" "$resumed_before"
 
 # 5. [access] mode = "group" (a reload): everyone in the group gets every event again.
 config=/etc/transitiond/config.toml
@@ -125,9 +130,9 @@ check "bob resumes in group mode" \
   wait_until 30 bash -c "grep '\"event\":\"delivery\"' '$TMP/bob.jsonl' | tail -n 1 | grep -q '\"state\":\"resumed\"'"
 before_root=$(ended root) before_alice=$(ended alice) before_bob=$(ended bob)
 swipe group; swiped
-check "root's watch sees the swipe in group mode" wait_until 60 test "$(ended root)" -gt "$before_root"
-check "alice's watch sees it" wait_until 30 test "$(ended alice)" -gt "$before_alice"
-check "bob's watch sees it too (background session, group mode)" wait_until 30 test "$(ended bob)" -gt "$before_bob"
+check "root's watch sees the swipe in group mode" wait_until 60 more root "$ENDED" "$before_root"
+check "alice's watch sees it" wait_until 30 more alice "$ENDED" "$before_alice"
+check "bob's watch sees it too (background session, group mode)" wait_until 30 more bob "$ENDED" "$before_bob"
 
 # Leave the system as the later scenarios expect it: the packaged config, tty1 in front.
 cp "$TMP/config.toml.orig" "$config"
