@@ -4,6 +4,10 @@
 # service-start-limit-hit. Without the drop-in, and after reset-failed, the socket activates a
 # working service again.
 source "$(dirname "$0")/../lib.sh"
+# From a stopped service: an earlier scenario's client may have started it through the socket,
+# and `systemctl start` of a running service would never run the failing ExecStart=.
+systemctl stop transitiond.service
+check "the service is stopped before the test" wait_until 30 unit_state inactive/dead
 dropin=/run/systemd/system/transitiond.service.d
 mkdir -p "$dropin"
 printf '[Service]\nExecStart=\nExecStart=/bin/false\n' > "$dropin/e2e-fail.conf"
