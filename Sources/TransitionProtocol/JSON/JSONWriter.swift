@@ -40,17 +40,7 @@ public struct JSONWriter: Sendable {
         let comma = needsComma
         needsComma = false
         name.withUTF8Buffer { name in
-            appendRaw(maxCount: name.count + 4) { start in
-                var p = start
-                if comma { p.pointee = UInt8(ascii: ","); p += 1 }
-                p.pointee = UInt8(ascii: "\"")
-                p += 1
-                p.update(from: name.baseAddress!, count: name.count)
-                p += name.count
-                p[0] = UInt8(ascii: "\"")
-                p[1] = UInt8(ascii: ":")
-                return p + 2 - start
-            }
+            appendRaw(maxCount: name.count + 4) { start in Self.writeKey(name, comma: comma, at: start) - start }
         }
     }
 
@@ -97,6 +87,22 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `,"name":` at `p` (the comma only when `comma`); returns the byte after the colon.
+    /// The caller has reserved `name.count + 4` bytes there.
+    @inline(__always)
+    private static func writeKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool,
+                                 at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var p = p
+        if comma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.pointee = UInt8(ascii: "\"")
+        p += 1
+        p.update(from: name.baseAddress!, count: name.count)
+        p += name.count
+        p[0] = UInt8(ascii: "\"")
+        p[1] = UInt8(ascii: ":")
+        return p + 2
+    }
+
     /// Writes `"name":` (after a comma when one is due) and the value `value` writes at the
     /// pointer it gets (at most `maxValueCount` bytes, returning how many) in one piece.
     @inline(__always)
@@ -106,15 +112,7 @@ public struct JSONWriter: Sendable {
         needsComma = true
         name.withUTF8Buffer { name in
             appendRaw(maxCount: name.count + 4 + maxValueCount) { start in
-                var p = start
-                if comma { p.pointee = UInt8(ascii: ","); p += 1 }
-                p.pointee = UInt8(ascii: "\"")
-                p += 1
-                p.update(from: name.baseAddress!, count: name.count)
-                p += name.count
-                p[0] = UInt8(ascii: "\"")
-                p[1] = UInt8(ascii: ":")
-                p += 2
+                var p = Self.writeKey(name, comma: comma, at: start)
                 p += value(p)
                 return p - start
             }
