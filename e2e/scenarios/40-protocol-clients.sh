@@ -10,7 +10,8 @@ watch_out=$E2E_TMP/watch.jsonl other_out=$E2E_TMP/other.jsonl socat_out=$E2E_TMP
 
 "$ctl" watch --json --frame-rate 60 --exit-after 1 --socket "$sock" > "$watch_out" 2> "$E2E_TMP/watch.err" &
 watch_pid=$!
-"$ctl" watch --json --transition swipe4-up --socket "$sock" > "$other_out" 2> "$E2E_TMP/other.err" &
+# --no-reconnect: a script's watcher ends with the daemon (by default watch waits for it to come back).
+"$ctl" watch --json --no-reconnect --transition swipe4-up --socket "$sock" > "$other_out" 2> "$E2E_TMP/other.err" &
 other_pid=$!
 # The documented socat one-liner, fed through a FIFO we close at the end (instead of `sleep infinity`).
 mkfifo "$E2E_TMP/socat.in"
@@ -71,4 +72,4 @@ exec 3>&-                   # socat's input ends: the server closes, the pipelin
 wait "$socat_pid"
 daemon_stop
 wait "$other_pid"
-check "a watcher exits 0 when the daemon says goodbye (shutdown)" test $? -eq 0
+check "a --no-reconnect watcher exits 0 when the daemon says goodbye (shutdown)" test $? -eq 0
