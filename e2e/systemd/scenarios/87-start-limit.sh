@@ -4,10 +4,12 @@
 # service-start-limit-hit. Without the drop-in, and after reset-failed, the socket activates a
 # working service again.
 source "$(dirname "$0")/../lib.sh"
-# From a stopped service: an earlier scenario's client may have started it through the socket,
-# and `systemctl start` of a running service would never run the failing ExecStart=.
-systemctl stop transitiond.service
-check "the service is stopped before the test" wait_until 30 unit_state inactive/dead
+# From stopped units: an earlier scenario's client may have started the service through the
+# socket (and could again while this runs), and `systemctl start` of a running service would
+# never run the failing ExecStart=. Starting the service starts its socket again (Requires=).
+systemctl stop transitiond.socket transitiond.service
+check "the service and its socket are stopped before the test" \
+  wait_until 30 bash -c "$(declare -f unit_state unit_prop); unit_state inactive/dead && unit_state inactive/dead transitiond.socket"
 dropin=/run/systemd/system/transitiond.service.d
 mkdir -p "$dropin"
 printf '[Service]\nExecStart=\nExecStart=/bin/false\n' > "$dropin/e2e-fail.conf"
