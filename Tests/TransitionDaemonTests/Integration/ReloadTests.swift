@@ -5,6 +5,36 @@ import TransitionProtocol
 
 /// SIGHUP reloads the configuration; a broken file keeps the old one in force.
 @Suite struct ReloadTests {
+    /// A daemon running on its default configuration, written to a file in a fresh directory.
+    private struct Fixture {
+        let dir: URL
+        let config: String
+        let socket: String
+        /// The default configuration as first written.
+        let original: String
+        let daemon: RunningDaemon
+
+        init() throws {
+            dir = try DaemonProcess.temporaryDirectory()
+            config = dir.appendingPathComponent("config.toml").path
+            socket = dir.appendingPathComponent("run/transitiond.sock").path
+            original = try DaemonProcess.run(["--print-default-config"]).stdout
+            try original.write(toFile: config, atomically: true, encoding: .utf8)
+            daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
+        }
+
+        /// Writes `text` as the configuration and sends SIGHUP.
+        func reload(_ text: String) throws {
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+            daemon.signal(SIGHUP)
+        }
+
+        /// The original configuration with `old` replaced by `new`, reloaded.
+        func reload(replacing old: String, with new: String) throws {
+            try reload(original.replacingOccurrences(of: old, with: new))
+        }
+    }
+
     /// Sends `list` and returns the names of the transitions in the reply.
     private func listedTransitions(_ socket: String) throws -> [String] {
         let connection = try LineConnection(path: socket)
@@ -28,31 +58,23 @@ import TransitionProtocol
     }
 
     @Test func aBrokenReloadKeepsTheOldConfigurationAndAGoodOneReplacesIt() throws {
-        let dir = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let config = dir.appendingPathComponent("config.toml").path
-        let socket = dir.appendingPathComponent("run/transitiond.sock").path
-        let original = try DaemonProcess.run(["--print-default-config"]).stdout
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-
-        let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.dir) }
+        let socket = fixture.socket
         let before = try listedTransitions(socket)
         #expect(before.contains("swipe3-left"))
 
         // Broken: the old configuration stays, the daemon keeps serving.
-        try (original + "\nnot_a_key = true\n").write(toFile: config, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
+        try fixture.reload(fixture.original + "\nnot_a_key = true\n")
         usleep(300_000)
         #expect(try listedTransitions(socket) == before)
 
         // Valid, with swipe3-left renamed: the new configuration is in force.
-        try original.replacingOccurrences(of: "name = \"swipe3-left\"", with: "name = \"go-back\"")
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
+        try fixture.reload(replacing: "name = \"swipe3-left\"", with: "name = \"go-back\"")
         #expect(try waitFor { try listedTransitions(socket).contains("go-back") })
         #expect(!(try listedTransitions(socket).contains("swipe3-left")))
 
-        let (status, log) = daemon.stop()
+        let (status, log) = fixture.daemon.stop()
         #expect(status == 0)
         #expect(log.contains("not_a_key"), "log: \(log)")
         #expect(log.contains("keeping the old one"))
@@ -68,35 +90,26 @@ import TransitionProtocol
     }
 
     @Test func connectedClientsAreToldWhenAReloadChangesTheTransitions() throws {
-        let dir = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let config = dir.appendingPathComponent("config.toml").path
-        let socket = dir.appendingPathComponent("run/transitiond.sock").path
-        let original = try DaemonProcess.run(["--print-default-config"]).stdout
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.dir) }
         // Not subscribed: the message goes to every connected client.
-        let client = try LineConnection(path: socket)
+        let client = try LineConnection(path: fixture.socket)
         let hello = try client.receiveHello()
         #expect(hello.transitions.contains { $0.name == "swipe3-left" })
 
         // A reload that changes nothing a client sees (the connection limits) sends nothing.
-        try original.replacingOccurrences(of: "max_clients = 128", with: "max_clients = 100")
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
+        try fixture.reload(replacing: "max_clients = 128", with: "max_clients = 100")
         usleep(500_000)
         #expect(try changes(client, id: 1).isEmpty)
 
         // Renaming a transition does, once, with the whole new list.
-        try original.replacingOccurrences(of: "name = \"swipe3-left\"", with: "name = \"go-back\"")
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        #expect(try waitFor { try listedTransitions(socket).contains("go-back") })
+        try fixture.reload(replacing: "name = \"swipe3-left\"", with: "name = \"go-back\"")
+        #expect(try waitFor { try listedTransitions(fixture.socket).contains("go-back") })
         let received = try changes(client, id: 2)
         #expect(received.count == 1)
         let names = received.first?.transitions.map(\.name) ?? []
         #expect(names == hello.transitions.map { $0.name == "swipe3-left" ? "go-back" : $0.name })
 
-        #expect(daemon.stop().status == 0)
+        #expect(fixture.daemon.stop().status == 0)
     }
 }
