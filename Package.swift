@@ -46,16 +46,18 @@ let package = Package(
 
         // The pure core: no file descriptors, no clock of its own.
         .target(name: "TransitionCore", swiftSettings: strict),
-        .target(name: "TransitionConfig", dependencies: ["TransitionCore"], swiftSettings: strict),
+        .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
         .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
                 swiftSettings: strict),
 
         // The edges.
+        // Whole-file reads, shared by the trace reader, the configuration loader and transitionctl.
+        .target(name: "TransitionFiles", swiftSettings: strict),
         .target(
             name: "TransitionInput",
-            dependencies: ["TransitionCore", "CLibInput", "CEvdev", "CUdev", "CLinux",
+            dependencies: ["TransitionCore", "TransitionFiles", "CLibInput", "CEvdev", "CUdev", "CLinux",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
@@ -73,7 +75,7 @@ let package = Package(
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "CLinux",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionFiles", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -107,6 +109,7 @@ let package = Package(
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput"], swiftSettings: strict),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionCore", "CLinux",
                     "TransitionTestSupport",

@@ -1,4 +1,5 @@
 import Glibc
+import TransitionFiles
 
 /// Reads a configuration file as UTF-8 text.
 package enum ConfigFile {
@@ -11,20 +12,14 @@ package enum ConfigFile {
     }
 
     package static func read(_ path: String) throws(ConfigError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot read: \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path: path, limit: maxBytes)
+        } catch {
+            switch error {
+            case .tooLarge: throw failure(path, "is larger than \(maxBytes / 1024) KiB; is it really the configuration?")
+            case .open, .read: throw failure(path, "cannot \(error.operation): \(error.reason)")
             }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > maxBytes { throw failure(path, "is larger than \(maxBytes / 1024) KiB; is it really the configuration?") }
         }
         return try decodeUTF8(bytes, source: path)
     }

@@ -1,4 +1,5 @@
 import Glibc
+import TransitionFiles
 
 /// Whole-file reads and writes and running a converter, with errors as messages.
 enum Files {
@@ -8,19 +9,10 @@ enum Files {
 
     /// The bytes of `path` (`-`: standard input).
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(description: "cannot open \(path): \(message(errno))") }
-        defer { if fd != 0 { close(fd) } }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "cannot read \(path): \(message(errno))")
-            }
-            if n == 0 { return result }
-            result.append(contentsOf: chunk[0..<n])
+        do {
+            return path == "-" ? try FileBytes.read(fd: 0) : try FileBytes.read(path: path)
+        } catch {
+            throw Failure(description: "cannot \(error.operation) \(path): \(error.reason)")
         }
     }
 

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import TransitionCore
+import TransitionFiles
 
 /// Reads a trace written by ``TraceWriter`` (`transitiond --replay FILE`).
 public enum TraceReader {
@@ -38,20 +36,8 @@ public enum TraceReader {
     }
 
     private static func readFile(_ path: String) throws(TraceError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, operation: "open", reason: TraceWriter.message(errno)) }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "read", reason: TraceWriter.message(errno))
-            }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+        do { return try FileBytes.read(path: path) } catch {
+            throw .io(path: path, operation: error.operation, reason: error.reason)
         }
-        return result
     }
 }
