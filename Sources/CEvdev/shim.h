@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>

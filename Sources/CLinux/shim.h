@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Linux interfaces that Swift's Glibc module does not export.
 #include <sys/epoll.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-login.h>

@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 #include <libudev.h>

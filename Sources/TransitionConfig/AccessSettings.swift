@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The `[access]` table: who receives transition events.
 ///
 /// The daemon turns these into its server's delivery policy (`DeliveryPolicy` in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One problem in a configuration, with where it is.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it (`config.toml`, `/etc/transitiond/config.toml`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// Everything the configuration file sets: the engine's transitions and bindings, and the

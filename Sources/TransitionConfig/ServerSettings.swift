@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The `[server]` table: how many clients the daemon takes, and when an idle one makes room.
 ///
 /// The daemon turns these into its server's connection limits (`ServerConfiguration` in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import ArgumentParser
 
 /// Lets the options every command shares (``ConnectionOptions``: `--socket PATH`) come before

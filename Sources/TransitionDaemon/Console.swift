@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Unbuffered writes to the standard streams (Glibc's `stdout`/`stderr` globals are not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 public import Logging
 public import TransitionConfig

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What the command line asked the daemon to do (parsed by the `transitiond` executable).
 public struct DaemonOptions: Sendable {
     /// The configuration file; `nil` uses `/etc/transitiond/config.toml` if it exists, else the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionProtocol
 
 /// The daemon's version, reported by `--version`, `hello` and `status`.

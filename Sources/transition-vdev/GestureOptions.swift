@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import ArgumentParser
 
 /// Options every multitouch gesture command shares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CEvdev
 
 /// Writes multitouch (protocol B) frames to a virtual touchpad or touchscreen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One movement step: every finger moves by (`dx`, `dy`) in one frame.
 struct Step: Equatable {
     var dx: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CEvdev
 #if canImport(Glibc)
 import Glibc

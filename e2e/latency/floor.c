@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The latency floor: the least any libinput consumer can do with a touchpad swipe.
  *
  * A bare libinput path-backend loop on one device node that blocks in poll(), dispatches, and for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A minimal transitiond client for latency measurements: connects to the daemon's socket, sends
  * one request line (the subscription), then blocks in read() and, for every line it receives,
  * prints "<CLOCK_MONOTONIC ns at read> <kind> [<time_us>]" where kind is the line's "event" value

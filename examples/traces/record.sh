@@ -2,8 +2,7 @@
 # Records the example traces through the real input path: inside a VM (a real kernel, uinput,
 # udev and libinput), transition-vdev plays a gesture on a virtual touchpad or touchscreen while
 # transitiond records what its recognisers made of it (--record). Run from the repository root:
-#   swift build && VM-RUN --out .build/traces examples/traces/record.sh "$(swift build --show-bin-path)"
-# (VM-RUN: the end-to-end suite's runner, ../shared/e2e/vm-run beside the main checkout.)
+#   swift build && e2e/vm/vm-run --out .build/traces examples/traces/record.sh "$(swift build --show-bin-path)"
 #   cp .build/traces/*.jsonl examples/traces/
 # Steps are in transition-vdev's units (touchpad: 12 per mm; touchscreen: mm); each gesture
 # speeds up and slows down like a finger (small steps, bigger ones, small ones), 7.5 ms apart.

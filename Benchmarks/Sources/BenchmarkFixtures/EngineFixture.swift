@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// Engines in a known state, for benchmarks that start mid-gesture.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionConfig
 
 /// libFuzzer entry: any byte string is a configuration file. The parser must return a

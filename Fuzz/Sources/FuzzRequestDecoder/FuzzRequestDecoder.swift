@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionProtocol
 
 /// libFuzzer entry: any byte string is one request line from an untrusted client. The decoder must

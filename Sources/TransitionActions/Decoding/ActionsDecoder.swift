@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionConfig
 
 /// Reads an actions file (TOML) into an ``ActionsFile``, with the configuration's parser and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// What the runner knows about one gesture (one gesture id) while it runs: where it came from,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Numbers for the environment and for progress lines: fixed six decimals, a `-` for negative
 /// values and never an exponent, so `sh`, `awk` and `bc` read them alike.
 public enum NumberText {

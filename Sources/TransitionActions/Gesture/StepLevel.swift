@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The exact boundary rule of `on = "step"`: the progress axis is cut at every multiple of the
 /// step, and a value *on* a boundary belongs to the cell above it. Moving from one value to
 /// another fires one step per boundary between their cells, +1 upwards, −1 downwards, so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The rule of `on = "threshold"`: a move crosses the threshold when it starts below it and
 /// ends on or above it. The planner arms each threshold once per gesture and disarms it when it
 /// fires, so a finger that hovers around the value runs the command once.

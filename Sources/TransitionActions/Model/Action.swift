@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionConfig
 
 /// The gesture sources an action may be limited to (`source = …`); `trigger` is a run started

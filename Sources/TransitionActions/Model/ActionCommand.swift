@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What an action runs: an argument vector (no shell), or a string for `sh -c`.
 public enum ActionCommand: Sendable, Hashable, CustomStringConvertible {
     /// `command = ["swaymsg", "workspace", "next"]`: run as is, found on `PATH`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// When an action runs: the `on` key of an `[[action]]`.
 public enum ActionEvent: String, Sendable, Hashable, CaseIterable {
     /// A gesture locked onto the transition, or a trigger started a run.

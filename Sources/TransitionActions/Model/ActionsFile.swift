@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionConfig
 
 /// A whole actions file: the runner's settings and its actions, in the order written.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Which transitions an action applies to: `transition = "swipe3-left"`, a list, or `"*"`.
 public enum TransitionSelector: Sendable, Hashable, CustomStringConvertible {
     /// Every transition.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One `progress` command's input stream: the action feeding one gesture. The generation
 /// changes with every connection to the daemon, whose gesture ids start again from 1.
 public struct StreamID: Sendable, Hashable, CustomStringConvertible {

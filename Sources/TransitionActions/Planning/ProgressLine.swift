@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The lines a `progress` command reads: `PROGRESS VELOCITY PHASE`, space-separated, one per
 /// update, e.g. `0.420000 1.900000 interactive`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A command the scheduler tracks, from queued to exited.
 public struct JobID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Counts up from 1.

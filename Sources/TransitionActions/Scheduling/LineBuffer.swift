@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The lines waiting for one `progress` command that reads slower than they come: bounded, with
 /// samples coalesced (the newest replaces the one waiting before it) and lifecycle lines kept.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// The completion animation of an `ended` event, evaluated by the client at its own vsync:

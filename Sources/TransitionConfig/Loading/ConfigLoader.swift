@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Reads, checks and writes transitiond's TOML configuration.
 ///
 ///     let config = try ConfigLoader.load(path: "/etc/transitiond/config.toml")

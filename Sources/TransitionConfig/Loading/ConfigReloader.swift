@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Reloads the configuration on SIGHUP and keeps the old one when the new one is broken.
 ///
 /// Pure apart from reading the file: the caller applies the result (`engine.reconfigure`, the log

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Writes a ``DaemonConfiguration`` as TOML that ``ConfigLoader/parse(_:source:)`` reads back to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension TableReader {
     /// The `[access]` table: `mode` (`"auto"`, `"active-session"`, `"group"`) and `always` (uids
     /// or user names, each resolved with `users` now, so a name that does not resolve is an error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// A decoded binding with where it was written, for clash and unit errors.

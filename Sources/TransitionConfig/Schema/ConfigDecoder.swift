@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Turns a parsed TOML document into a ``DaemonConfiguration``, collecting every semantic error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Collects semantic problems while a document is decoded, so one run reports all of them.
 package struct Diagnostics {
     /// Enough to fix a file in one go; more is noise (and bounds the work on garbage input).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Runs the engine's own validation (`TransitionEngine(configuration:)`) and gives its message

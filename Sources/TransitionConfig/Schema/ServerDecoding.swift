@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension TableReader {
     /// The `[server]` table's connection limits on top of the built-in ones. Without
     /// `max_clients_per_user`, the per-user cap is the built-in one or `max_clients`, whichever is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// A distance as written, with where, to check it against each binding's gesture later.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// "Did you mean …?" for a misspelt key or value.
 package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if close enough to be a typo: at most

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Reads one TOML table against the schema: hands out entries by key, remembers which keys the
 /// schema knows, and reports the rest as unknown (with a suggestion for a likely typo).
 package struct TableReader {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Everything a `[[transition]]` sets besides its name and bindings: what `[defaults]` gives to

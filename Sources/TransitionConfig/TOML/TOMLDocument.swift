@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A place in the configuration text: 1-based line and column (columns count Unicode scalars,
 /// so a tab or an `é` is one column).
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {

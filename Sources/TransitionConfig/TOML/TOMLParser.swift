@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A syntax error: where, and what is wrong.
 package struct TOMLSyntaxError: Error, Sendable, Hashable {
     package var position: SourcePosition

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Renders TOML scalars so that ``TOMLParser`` reads back exactly the same value.
 package enum TOMLWriter {
     /// A basic string in double quotes, escaping quotes, backslashes and control characters.

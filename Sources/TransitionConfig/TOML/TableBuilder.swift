@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A table while the document is being read: headers and dotted keys add to it in place, and the
 /// TOML rules about what may be defined twice or extended are checked here.
 final class TableBuilder {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension AnimationDescription {
     /// Where the animation starts (``to`` for ``none(to:)``).
     public var from: Double {

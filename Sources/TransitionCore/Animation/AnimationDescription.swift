@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A damped harmonic oscillator's parameters (niri, libadwaita, UIKit's `UISpringTimingParameters`).
 public struct SpringParameters: Sendable, Hashable, Codable {
     /// m, in arbitrary units (only k/m matters).

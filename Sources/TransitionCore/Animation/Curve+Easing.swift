@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension Curve {
     /// The curve's cubic Bézier control points (x1, y1, x2, y2), CSS `cubic-bezier()` style,
     /// for the curves defined as one (UIKit's and CSS's `ease-in`, `ease-out`, `ease-in-out`);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension CurveAnimation {
     /// The duration actually used: ``duration`` when finite and positive, else 0.
     var effectiveDuration: Double { duration.isFinite && duration > 0 ? duration : 0 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension SpringParameters {
     /// The parameters actually used for sampling: any value that is not finite, or is out of
     /// range, is replaced with the ``default`` one (mass and stiffness must be > 0, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The closed-form motion of a damped harmonic oscillator, shared by `SpringAnimation`'s sampling
 // and its settle time.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension EngineConfiguration {
     /// Finger counts a binding may ask for, per source: libinput swipes have 3 or more fingers,
     /// two-finger scrolls exactly 2, pinches 2 or more, touchscreens 1 or more; 10 at most.

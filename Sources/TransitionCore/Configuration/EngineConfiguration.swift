@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The unit a ``Distance`` is given in.
 public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
     /// The source's native unit: libinput's 1000-dpi unaccelerated units for swipes and scrolls.

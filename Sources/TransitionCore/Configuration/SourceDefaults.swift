@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Per-source units and the defaults that depend on them. Each number says where it comes from.
 ///
 /// Units: swipes and two-finger scrolls arrive in libinput's unaccelerated, 1000-dpi-normalised

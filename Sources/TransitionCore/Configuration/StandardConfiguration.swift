@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension EngineConfiguration {
     /// The built-in configuration, used when no configuration file exists. Pure data; the
     /// configuration module renders exactly this as the default TOML.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension CompletionStyle {
     /// The completion animation after a release (or a cancel) from `from` to `to`, starting at
     /// `velocity` (progress per second).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What happens when the fingers lift: the four rules of the design notes, as one pure function.
 ///
 /// 1. Cancelled input (libinput's `cancelled`, `TOUCH_CANCEL`) cancels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What one input device's fingers are doing. One device drives at most one gesture at a time.
 struct DeviceSlot: Sendable {
     var device: DeviceID

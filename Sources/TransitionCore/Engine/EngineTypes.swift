@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A configuration the engine refuses (zero distance, unknown transition in a binding, …).
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, naming the transition or binding.

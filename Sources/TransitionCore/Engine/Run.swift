@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gesture or a trigger run in flight on one transition, from `began` to `completed`.
 struct Run: Sendable {
     /// The gesture id every event of this run carries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The engine's runs, one slot per configured transition, with each slot's animation end kept
 /// beside it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Gesture input: begin, pending, lock, drive, release, hold, catch, device removal.
 extension TransitionEngine {
     func existingSlot(_ device: DeviceID) -> Int? {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Animations, triggers, cancels and the clock.
 extension TransitionEngine {
     static func targets(of configuration: EngineConfiguration) -> [Int] {

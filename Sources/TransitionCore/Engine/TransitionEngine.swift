@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The interactive transition engine: gesture samples in, transition events out.
 ///
 /// Pure: it never reads a clock or a file descriptor. Time arrives with every input

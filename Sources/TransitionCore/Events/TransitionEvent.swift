@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Whether a transition ends at its target (`finish`) or back where it started (`cancel`).
 public enum Outcome: String, Sendable, Hashable, Codable {
     case finish, cancel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The direction a pan drives a transition towards completion.
 public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
     /// Pans: towards the left, right, top or bottom edge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where a gesture comes from. Each source has its own units (see ``DistanceUnit``).
 public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// A touchpad multi-finger swipe (libinput gesture events). Deltas in libinput's unaccelerated,

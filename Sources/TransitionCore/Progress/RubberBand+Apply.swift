@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 extension RubberBand {
     /// The resistance curve for an overshoot `x ≥ 0` past an end: (1 − 1/(x·c/d + 1))·d with
     /// c = ``stiffness`` and d = ``limit`` (niri's `RubberBand::band`, the curve UIScrollView's

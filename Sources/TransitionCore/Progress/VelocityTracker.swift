@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Release velocity from the last 150 ms of samples (GNOME Shell, libadwaita, niri).
 ///
 /// A fixed-capacity ring buffer of (time, Δprogress): the storage is allocated once, when the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Unbuffered output: every call reaches the file descriptor at once (so `watch --json` lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// One gesture (one transition's gesture id) of a recorded event stream, in seconds from its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Lays out gesture timelines as one SVG: a legend, then one panel per gesture with its

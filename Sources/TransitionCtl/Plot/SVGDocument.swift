@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A tiny SVG writer: shapes and text appended in drawing order, rendered as one well-formed
 /// SVG 1.1 document. Text and attribute values are escaped; coordinates are written with two
 /// decimals. Pure: no file system, no Foundation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How a child ended, from `waitpid`'s status word (Swift has no `WIFEXITED` macros).
 enum ChildStatus: Equatable, CustomStringConvertible {
     case exited(Int32)

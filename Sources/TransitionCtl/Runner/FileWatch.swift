@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Watches the directory of the actions file with inotify, so a file that an editor replaces

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// The runner's messages on standard error, one line each. Under systemd (`$JOURNAL_STREAM`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The name a multi-call binary was started under.
 public enum MultiCall {
     /// The last path component of `argv0` (`/usr/bin/transitionctl` → `transitionctl`), or

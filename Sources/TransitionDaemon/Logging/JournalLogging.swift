@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import Logging
 public import TransitionConfig
 

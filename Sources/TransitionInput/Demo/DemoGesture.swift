@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// One gesture of the built-in demo (`transitiond --demo`): recognised samples as the input

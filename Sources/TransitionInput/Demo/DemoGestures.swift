@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// The built-in demo set (`transitiond --demo`): gestures generated the way a touchpad and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How far a finger has travelled, as a fraction of the whole pan, over normalised time.
 ///
 /// Real pans speed up and slow down smoothly: ``smooth`` is the minimum-jerk profile

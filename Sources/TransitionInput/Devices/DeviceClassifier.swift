@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Decides which input devices transitiond uses, in two steps, so that nothing but a touch device
 /// is ever opened: ``preclassify(_:seat:)`` looks only at udev's properties (no open), and only a
 /// device udev tagged as a touchpad or touchscreen is then opened briefly with libevdev and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// The kinds of input device transitiond reads. Nothing else is ever opened.

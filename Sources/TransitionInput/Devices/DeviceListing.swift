@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What `transitiond --list-devices` prints: every input event node, whether transitiond would
 /// use it, and if not, why ("keyboard: not a touch device", "on seat1, not seat0", …).
 ///

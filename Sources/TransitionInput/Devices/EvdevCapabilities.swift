@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The evdev capabilities that confirm what udev says a touch device is (read with libevdev).
 struct EvdevCapabilities: Equatable {
     var mtPositionX = false

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The udev properties that say what kind of input device a node is (set by udev's `input_id`
 /// builtin and hwdb) and which seat it belongs to. Pure data, so classification is unit-tested.
 struct UdevTags: Equatable {

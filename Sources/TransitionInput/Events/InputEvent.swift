@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A libinput event the recognisers care about, decoded into plain values.
 ///
 /// The recognisers take these instead of libinput's C events so that they are pure and unit-tested

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// One item of a drained libinput batch: a decoded event of a known device, or the notice that

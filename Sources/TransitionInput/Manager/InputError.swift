@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Why the input layer cannot start or refuses a device.
 public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A device given with `--device` is not one transitiond may use; `reason` says why

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CLibInput
 public import Logging
 public import TransitionCore

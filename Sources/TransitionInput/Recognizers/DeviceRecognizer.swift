@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Every recogniser of one device, and the routing of its decoded events to them.

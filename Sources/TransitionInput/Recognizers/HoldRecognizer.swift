@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Touchpad holds (fingers resting without moving), from libinput's hold gesture events.

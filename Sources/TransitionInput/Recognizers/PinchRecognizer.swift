@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Touchpad pinches as progress, from libinput's pinch gesture events.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Touchpad two-finger scrolls as pans, from `LIBINPUT_EVENT_POINTER_SCROLL_FINGER`.

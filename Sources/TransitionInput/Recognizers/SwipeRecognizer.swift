@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Touchpad multi-finger swipes, from libinput's swipe gesture events.

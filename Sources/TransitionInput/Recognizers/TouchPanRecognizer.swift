@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Touchscreen pans with one to five (or more) fingers, from libinput's touch events.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A strict parser for one flat JSON object (string, number, boolean and null values), which is
 /// all a trace line holds. Errors say what was expected and at which column.
 enum FlatJSON {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Why a gesture trace could not be read or written.
 public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened, read or written; `reason` is the system's message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// The gesture trace format: JSON lines, one ``GestureInput`` per line, stable field names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CUdev
 
 /// A libudev context. Not thread-safe: used on the event loop's thread only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// A server line a client cannot make sense of.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The parts of the protocol that logind-aware delivery adds: the `delivery` message, a client's
 /// delivery state and the `access` member of `status`.
 extension MessageEncoder {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// Encodes server messages as JSON lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The `event` member of a server line, with the bytes that open such a line.
 public enum MessageKind: Sendable, Hashable {
     case began, updated, ended, frame, paused, completed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Encodes `request` as one line (with its newline), as a client sends it.

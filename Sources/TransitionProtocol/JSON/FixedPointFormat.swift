@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Writes doubles as decimal text with a fixed number of fractional digits, correctly rounded,
 /// in integer arithmetic and without allocating: the format of the protocol's progress and
 /// velocity values (docs/protocol.md, "Framing").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Why a text is not the JSON we accept. `offset` is the byte where the problem was found.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     public var offset: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A parsed JSON value. Integers without a fraction or exponent that fit in 64 bits stay exact
 /// (`int`); every other number is a `double`.
 public enum JSONValue: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Writes JSON into a reusable byte buffer, by hand, with no intermediate `String`s: the hot
 /// path of the server (`updated` events at input rate to many clients) must not allocate.
 ///

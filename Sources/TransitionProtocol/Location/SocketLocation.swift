@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where the socket lives. Pure: the environment and uid are passed in.
 ///
 /// The socket sits in a directory of its own, so its permissions (and a lock file beside it)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Who receives transition events: only the user of the seat's active session
 /// (``activeSession``), or every client that may connect (``group``).
 public enum AccessMode: String, Sendable, Hashable, CaseIterable {

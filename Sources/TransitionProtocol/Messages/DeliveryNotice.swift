@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Why the server does not send a connection transition events right now.
 ///
 /// Open-ended like every reason in the protocol: a newer server may send one this version does

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The kinds of transition events a subscriber can filter on (`subscribe.events`).
 public enum EventKind: String, Sendable, Hashable, CaseIterable, Codable {
     case began, updated, ended, frame, paused, completed

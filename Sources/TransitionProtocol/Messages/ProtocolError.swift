@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A request the server cannot carry out, as it appears in an error reply:
 /// `{"event":"reply","id":…,"ok":false,"error":{"code":"…","message":"…"}}`.
 public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible {

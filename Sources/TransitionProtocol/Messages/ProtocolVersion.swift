@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Version numbers carried in `hello` and `status`.
 ///
 /// The protocol's major version (`hello.protocol`) changes only when an existing message

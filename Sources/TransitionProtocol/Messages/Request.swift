@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// A request's `id`, echoed in its reply: an integer or a string, chosen by the client.

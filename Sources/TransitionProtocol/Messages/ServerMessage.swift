@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// The limits a server enforces, announced in `hello` so clients need not guess.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionCore
 
 /// A gesture that drives a transition, as listed in `hello` and `list`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionProtocol
 
 /// Whether logind manages seats on this machine, as the daemon found at startup.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionProtocol
 
 /// Who receives transition events: the access mode in force, the uids exempt from it, and the

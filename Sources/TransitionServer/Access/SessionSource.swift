@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionProtocol
 
 /// Where the seat's active session comes from: logind (``LogindSessionSource``) in the daemon,

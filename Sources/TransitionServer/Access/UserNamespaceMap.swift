@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// Whether this process's user namespace maps every uid, as `/proc/self/uid_map` says.

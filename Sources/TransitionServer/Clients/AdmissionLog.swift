@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Keeps a connection flood from flooding the log: of the refused and evicted connections, the
 /// first after a quiet interval is logged at once, and the rest are counted and summarised in
 /// one line at the end of the interval ("refused 872 connections in the last 10 s: too many

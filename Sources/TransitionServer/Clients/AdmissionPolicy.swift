@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Who may connect: a cap on all connections, a cap per user (peer uid), and eviction of idle
 /// connections that never subscribed, so that a full server still has room for a real client.
 ///

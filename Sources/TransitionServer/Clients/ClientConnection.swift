@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionProtocol
 
 /// One connected client, as the server sees it. Lives on the loop's thread.

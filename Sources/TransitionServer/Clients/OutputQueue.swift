@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionProtocol
 
 /// One client's outgoing messages, waiting for its socket to take them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A binary min-heap of (deadline, id), the loop's pending timers. Cancelled timers are removed
 /// lazily: their ids leave `live` and they are skipped when they reach the top.
 struct TimerHeap {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionProtocol
 
 /// How the server treats its clients.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 public import TransitionProtocol
 
 extension TransitionServer {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @testable import TransitionCore
 
 /// Drives a `TransitionEngine` with readable steps (times in ms) and records what it emits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TransitionCore
 
 /// Checks a stream of events against the engine's promises; returns the problems found.

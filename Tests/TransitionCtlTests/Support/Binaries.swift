@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// The built executables (beside the test bundle; `swift build --build-tests` builds them) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// Runs the built `transitiond` (or `transitionctl`) binary, as a user or systemd would, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 import Testing
 import TransitionServer
