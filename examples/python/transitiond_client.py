@@ -88,12 +88,18 @@ class Client:
     def receive(self):
         """For an event loop: reads what the socket has (call it when the socket is readable)
         and returns the complete messages, [] if none is complete yet, None at the end of the
-        stream. Between calls, watch `sock` for input (GLib, asyncio, select)."""
+        stream. Between calls, watch `sock` for input (GLib, asyncio, select); before the first
+        wait, take what `request` has already read with `buffered`."""
         data = self.sock.recv(65536)
         if not data:
             return None
-        messages, self.pending = self.pending, []
         self.buffer += data
+        return self.buffered()
+
+    def buffered(self):
+        """The messages already read from the socket and not returned yet: those set aside while
+        waiting for a reply, and the complete lines after it (a `snapshot` after `subscribe`)."""
+        messages, self.pending = self.pending, []
         *lines, self.buffer = self.buffer.split(b"\n")
         return messages + [json.loads(line) for line in lines if line.strip()]
 
