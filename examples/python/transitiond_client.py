@@ -85,6 +85,24 @@ class Client:
         line, self.buffer = self.buffer.split(b"\n", 1)
         return json.loads(line)
 
+    def receive(self):
+        """For an event loop: reads what the socket has (call it when the socket is readable)
+        and returns the complete messages, [] if none is complete yet, None at the end of the
+        stream. Between calls, watch `sock` for input (GLib, asyncio, select); before the first
+        wait, take what `request` has already read with `buffered`."""
+        data = self.sock.recv(65536)
+        if not data:
+            return None
+        self.buffer += data
+        return self.buffered()
+
+    def buffered(self):
+        """The messages already read from the socket and not returned yet: those set aside while
+        waiting for a reply, and the complete lines after it (a `snapshot` after `subscribe`)."""
+        messages, self.pending = self.pending, []
+        *lines, self.buffer = self.buffer.split(b"\n")
+        return messages + [json.loads(line) for line in lines if line.strip()]
+
     def request(self, name, **members):
         """Sends a request and returns its reply's result; raises on an error reply."""
         request_id = self.next_id
@@ -113,68 +131,131 @@ def monotonic_us():
     return time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
 
 
-def _bezier(x1, y1, x2, y2):
-    cx, cy = 3 * x1, 3 * y1
-    bx, by = 3 * (x2 - x1) - cx, 3 * (y2 - y1) - cy
-    ax, ay = 1 - cx - bx, 1 - cy - by
+class _Bezier:
+    """A CSS/UIKit timing curve: the cubic Bézier from (0, 0) to (1, 1) through (x1, y1), (x2, y2)."""
 
-    def solve_x(u):
+    def __init__(self, x1, y1, x2, y2):
+        self.cx, self.cy = 3 * x1, 3 * y1
+        self.bx, self.by = 3 * (x2 - x1) - self.cx, 3 * (y2 - y1) - self.cy
+        self.ax, self.ay = 1 - self.cx - self.bx, 1 - self.cy - self.by
+
+    def x(self, s):
+        return ((self.ax * s + self.bx) * s + self.cx) * s
+
+    def dx(self, s):
+        return (3 * self.ax * s + 2 * self.bx) * s + self.cx
+
+    def solve_x(self, u):
+        """The parameter s with x(s) = u: Newton's method, falling back to bisection."""
         s = u
-        for _ in range(8):  # Newton's method...
-            err = ((ax * s + bx) * s + cx) * s - u
+        for _ in range(8):
+            err = self.x(s) - u
             if abs(err) < 1e-12:
                 return s
-            d = (3 * ax * s + 2 * bx) * s + cx
+            d = self.dx(s)
             if abs(d) < 1e-9:
                 break
             s -= err / d
-        lo, hi, s = 0.0, 1.0, u  # ...falling back to bisection
+        lo, hi, s = 0.0, 1.0, u
         for _ in range(60):
-            xs = ((ax * s + bx) * s + cx) * s
+            xs = self.x(s)
             if abs(xs - u) < 1e-12:
                 return s
             lo, hi = (s, hi) if xs < u else (lo, s)
-            s = (lo + hi) / 2
+            s = 0.5 * (lo + hi)
         return s
 
-    def at(u):
-        s = solve_x(u)
-        return ((ay * s + by) * s + cy) * s
+    def value(self, u):
+        s = self.solve_x(u)
+        return ((self.ay * s + self.by) * s + self.cy) * s
 
-    return at
+    def slope(self, u):
+        s = self.solve_x(u)
+        if self.dx(s) < 1e-9:  # at an end whose control point sits on it: the limit, a hair inside
+            s = min(max(s, 1e-6), 1 - 1e-6)
+        return ((3 * self.ay * s + 2 * self.by) * s + self.cy) / self.dx(s)
 
 
-CURVES = {
-    "linear": lambda u: u,
-    "ease_out_cubic": lambda u: 1 - (1 - u) ** 3,
-    "ease_in": _bezier(0.42, 0, 1, 1),
-    "ease_out": _bezier(0, 0, 0.58, 1),
-    "ease_in_out": _bezier(0.42, 0, 0.58, 1),
+class _EaseOutCubic:
+    """1 − (1 − u)³: Clutter's and GNOME Shell's swipe curve."""
+
+    @staticmethod
+    def value(u):
+        r = 1 - u
+        return 1 - r * r * r
+
+    @staticmethod
+    def slope(u):
+        r = 1 - u
+        return 3 * r * r
+
+
+class _Linear:
+    value = staticmethod(lambda u: u)
+    slope = staticmethod(lambda u: 1.0)
+
+
+CURVES = {  # by their protocol names; value(u) and slope(u) for u in [0, 1]
+    "linear": _Linear,
+    "ease_out_cubic": _EaseOutCubic,
+    "ease_in": _Bezier(0.42, 0, 1, 1),
+    "ease_out": _Bezier(0, 0, 0.58, 1),
+    "ease_in_out": _Bezier(0.42, 0, 0.58, 1),
 }
 
 
+def _spring_basis(a, t):
+    """(e^(-βt)·C(t), e^(-βt)·S(t)), β and ω0² of the spring `a` (docs/protocol.md's table)."""
+    zeta, w0_squared = a["damping_ratio"], a["stiffness"] / a["mass"]
+    w0 = math.sqrt(w0_squared)
+    beta = zeta * w0
+    if zeta == 1:
+        e = math.exp(-beta * t)
+        c, s = e, e * t
+    elif zeta < 1:
+        w1 = w0 * math.sqrt((1 - zeta) * (1 + zeta))
+        e = math.exp(-beta * t)
+        c, s = e * math.cos(w1 * t), e * math.sin(w1 * t) / w1
+    else:
+        # e^(-βt)·cosh γt and e^(-βt)·sinh(γt)/γ from e^((-β±γ)t), so neither overflows nor cancels.
+        g = w0 * math.sqrt((zeta - 1) * (zeta + 1))
+        slow, fast = math.exp((g - beta) * t), math.exp(-(beta + g) * t)
+        c = 0.5 * (slow + fast)
+        s = fast * math.expm1(2 * g * t) / (2 * g) if 2 * g * t < 1 else (slow - fast) / (2 * g)
+    return c, s, beta, w0_squared
+
+
 def animation_value(ended, t):
-    """Progress `t` seconds after the `ended` event (any `ended` object, also a snapshot's)."""
+    """Progress `t` seconds after the `ended` event (any `ended` object, also a snapshot's).
+
+    The same arithmetic as the daemon's own sampler (TransitionCore), so the values agree with
+    the server's `frame` events: tests/python/check-sampler compares them with vectors the Swift
+    engine writes."""
     a, start, end = ended["animation"], ended["from"], ended["to"]
     if a["type"] == "none" or t >= a["duration"]:
         return end
+    if t <= 0:
+        return start
+    if a["type"] == "curve":
+        return start + (end - start) * CURVES[a["curve"]].value(t / a["duration"])
+    # Spring: x(t) = e^(-βt)(x0·C(t) + B·S(t)), value = to + x(t).
+    x0, v0 = start - end, a["initial_velocity"]
+    c, s, beta, _ = _spring_basis(a, t)
+    return end + (x0 * c + (beta * x0 + v0) * s)
+
+
+def animation_velocity(ended, t):
+    """Progress per second `t` seconds after the `ended` event; 0 once it has arrived."""
+    a, start, end = ended["animation"], ended["from"], ended["to"]
+    if a["type"] == "none" or t >= a["duration"]:
+        return 0.0
     t = max(t, 0.0)
     if a["type"] == "curve":
-        return start + (end - start) * CURVES[a["curve"]](t / a["duration"])
-    # Spring: x(t) = e^(-βt)(x0·C(t) + B·S(t)), value = to + x(t).
-    zeta, w0 = a["damping_ratio"], math.sqrt(a["stiffness"] / a["mass"])
+        return (end - start) * CURVES[a["curve"]].slope(min(t / a["duration"], 1.0)) / a["duration"]
+    # Spring: x'(t) = e^(-βt)(v0·C(t) - (ω0²·x0 + β·v0)·S(t)).
     x0, v0 = start - end, a["initial_velocity"]
-    beta = zeta * w0
-    b = beta * x0 + v0
-    if zeta < 1:
-        w1 = w0 * math.sqrt(1 - zeta * zeta)
-        c, s = math.cos(w1 * t), math.sin(w1 * t) / w1
-    elif zeta > 1:
-        g = w0 * math.sqrt(zeta * zeta - 1)
-        c, s = math.cosh(g * t), math.sinh(g * t) / g
-    else:
-        c, s = 1.0, t
-    return end + math.exp(-beta * t) * (x0 * c + b * s)
+    c, s, beta, w0_squared = _spring_basis(a, t)
+    return v0 * c - (w0_squared * x0 + beta * v0) * s
 
 
 # ---------------------------------------------------------------------------------------------
