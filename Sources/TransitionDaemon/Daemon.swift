@@ -129,12 +129,13 @@ public final class Daemon {
         try loop.onSignal(SIGTERM) { [unowned self] in shutdown() }
         try loop.onSignal(SIGINT) { [unowned self] in shutdown() }
         try loop.onSignal(SIGHUP) { [unowned self] in reload() }
-        if let path = options.recordPath { try attachRecorder(path: path) }
-        // The socket first: a second instance is refused before it opens any device.
+        // The socket first: a second instance is refused before it opens any device, and before
+        // it creates (truncates) the `--record` file the first one is writing.
         if !options.noSocket {
             try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server)
             applyAccess(reloader.current.access)
         }
+        if let path = options.recordPath { try attachRecorder(path: path) }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
         if options.demo { startDemo() }
