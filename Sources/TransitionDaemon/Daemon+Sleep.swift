@@ -30,8 +30,8 @@ extension Daemon {
     /// keeping its id (InputManager.suspend).
     func prepareForSleep() {
         let cancelled = endAllAtOnce(reason: .suspend)
-        input?.suspend(feed)
         logger.notice("going to sleep: ended \(cancelled) transition\(cancelled == 1 ? "" : "s") in flight (cancel, reason suspend)")
+        input?.suspend(feed)
     }
 
     /// After the resume: the devices are opened again (InputManager.resume).

@@ -13,7 +13,7 @@ sa=$(loginctl list-sessions --no-legend | awk '$3 == "alice" && $4 == "seat0" {p
 wait_until 60 bash -c "[[ \$(loginctl show-seat seat0 -p ActiveSession --value) == $sa ]]" \
   || note "alice's session $sa is not the active one"
 unit_state active/running || answered alice
-as alice transitionctl watch --json > "$TMP/watch.jsonl" 2> "$TMP/watch.err" &
+AS_TIMEOUT=600 as alice transitionctl watch --json > "$TMP/watch.jsonl" 2> "$TMP/watch.err" &
 watch=$!
 check "alice's watch is subscribed" wait_until 60 grep -q '"reply"' "$TMP/watch.jsonl"
 
