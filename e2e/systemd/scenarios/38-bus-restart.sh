@@ -38,7 +38,6 @@ fi
 # logind re-reads its sessions when it restarts: alice's is the active one again.
 check "alice's session is active again" \
   wait_until 60 bash -c "[[ \$(loginctl show-seat seat0 -p ActiveSession --value) == $sa ]]"
-resumed_at_start=$(grep -c '"event":"delivery".*"state":"resumed"' "$TMP/watch.jsonl")
 wait_until 30 bash -c "[[ \$(grep '\"event\":\"delivery\"' '$TMP/watch.jsonl' | tail -n 1) != *paused* ]]" \
   || note "alice's watch is still paused after the restart"
 
