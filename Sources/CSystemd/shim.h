@@ -5,6 +5,7 @@
 #include <systemd/sd-bus.h>
 #include <errno.h>
 #include <string.h>
+#include <fcntl.h>
 
 // sd-bus reads and writes messages through variadic functions, which Swift cannot call: the
 // few transitiond needs (a logind session's LockedHint) are wrapped here.
@@ -63,4 +64,38 @@ static inline int csystemd_read_locked_hint_change(sd_bus_message *m, int *locke
     while ((r = sd_bus_message_read(m, "s", &name)) > 0)
         if (name && strcmp(name, "LockedHint") == 0) found = 2;
     return r < 0 ? r : found;
+}
+
+/// Reads logind's PrepareForSleep signal (b start): 1 going to sleep, 0 back from it, or a
+/// negative errno.
+static inline int csystemd_read_prepare_for_sleep(sd_bus_message *m) {
+    int start = 0;
+    int r = sd_bus_message_read(m, "b", &start);
+    return r < 0 ? r : (start ? 1 : 0);
+}
+
+/// Asks logind for a "delay" inhibitor lock on sleep (org.freedesktop.login1.Manager.Inhibit)
+/// without waiting: `callback` gets the reply, to be read with `csystemd_read_inhibit_reply`.
+static inline int csystemd_inhibit_sleep_async(sd_bus *bus, const char *who, const char *why,
+                                               sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, NULL, "org.freedesktop.login1", "/org/freedesktop/login1",
+                                    "org.freedesktop.login1.Manager", "Inhibit", callback, userdata,
+                                    "ssss", "sleep", who, why, "delay");
+}
+
+/// Reads the reply to Inhibit: the lock's descriptor (a duplicate the caller owns and closes to
+/// release the lock), or a negative errno (an error reply included; `*error` then names it).
+static inline int csystemd_read_inhibit_reply(sd_bus_message *m, const char **error) {
+    *error = NULL;
+    if (sd_bus_message_is_method_error(m, NULL)) {
+        const sd_bus_error *e = sd_bus_message_get_error(m);
+        if (e) *error = e->message ? e->message : e->name;
+        int n = sd_bus_message_get_errno(m);
+        return n > 0 ? -n : -EIO;
+    }
+    int fd = -1;
+    int r = sd_bus_message_read(m, "h", &fd);
+    if (r < 0) return r;
+    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    return copy < 0 ? -errno : copy;
 }

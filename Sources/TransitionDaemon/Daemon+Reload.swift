@@ -19,6 +19,7 @@ extension Daemon {
             do {
                 let before = transitionInfos()
                 try reconfigure(new.engine)
+                reloader.commit(new)
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
                 applyServerLimits(new.server, old: old.server)
                 applyAccess(new.access)

@@ -35,8 +35,12 @@ public final class Daemon {
     var access = AccessState()
     /// Whether logind runs (tests replace it).
     public var logindPresence: () -> LogindPresence = { LogindSessionSource.presence() }
-    /// Makes the source of the seat's active session in active-session mode (tests replace it).
+    /// Makes the source of the seat's active session in active-session mode (tests replace it);
+    /// by default logind's, on the daemon's system-bus connection.
     public var makeSessionSource: (String) -> any SessionSource = { LogindSessionSource(seat: $0) }
+    /// The system bus (locked hints, sleep), and logind's `PrepareForSleep` (Daemon+Sleep).
+    var systemBusConnection: SystemBus?
+    var sleepWatcher: SleepWatcher?
 
     /// Builds the loop and the engine from `configuration`; nothing is opened yet.
     /// `logLevel` is changed when a reload brings a new `log_level` (unless `--log-level` was given).
@@ -48,6 +52,7 @@ public final class Daemon {
         self.loop = try EventLoop()
         self.engine = try TransitionEngine(configuration: configuration.engine)
         self.reloader = ConfigReloader(current: configuration, explicitPath: options.configPath)
+        makeSessionSource = { [unowned self] seat in LogindSessionSource(seat: seat, bus: systemBus()) }
     }
 
     /// Adds a consumer of every transition event, in emission order.
@@ -73,6 +78,13 @@ public final class Daemon {
     @discardableResult
     public func cancel(_ name: String?, reason: EndReason = .client) throws(EngineError) -> Int {
         let n = try engine.cancel(name, reason: reason, nowUs: EventLoop.nowUs(), emit: publish)
+        rescheduleAnimationTimer()
+        return n
+    }
+
+    /// Ends every transition in flight at once, as cancelled for `reason` (before a sleep).
+    func endAllAtOnce(reason: EndReason) -> Int {
+        let n = engine.endAtOnce(reason: reason, nowUs: EventLoop.nowUs(), emit: publish)
         rescheduleAnimationTimer()
         return n
     }
@@ -120,6 +132,7 @@ public final class Daemon {
         _ = try? engine.cancel(nil, reason: .shutdown, nowUs: EventLoop.nowUs(), emit: publish)
         server?.shutdown()
         access.source?.stop()
+        closeSystemBus()
         loop.stop()
     }
 
@@ -129,13 +142,17 @@ public final class Daemon {
         try loop.onSignal(SIGTERM) { [unowned self] in shutdown() }
         try loop.onSignal(SIGINT) { [unowned self] in shutdown() }
         try loop.onSignal(SIGHUP) { [unowned self] in reload() }
-        if let path = options.recordPath { try attachRecorder(path: path) }
-        // The socket first: a second instance is refused before it opens any device.
+        // The socket first: a second instance is refused before it opens any device, and before
+        // it creates (truncates) the `--record` file the first one is writing.
         if !options.noSocket {
             try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server)
             applyAccess(reloader.current.access)
         }
-        if !options.noInput { try attachInput() }
+        if let path = options.recordPath { try attachRecorder(path: path) }
+        if !options.noInput {
+            try attachInput()
+            followSleep()
+        }
         if let path = options.replayPath { try startReplay(path: path) }
         if options.demo { startDemo() }
         startWatchdog()

@@ -22,7 +22,23 @@ import Testing
         #expect(reloader.reload(text: Self.good + "# only a comment\n", source: "c") == .unchanged)
         let second = try ConfigLoader.parse(Self.better)
         #expect(reloader.reload(text: Self.better, source: "c") == .applied(new: second, old: first))
+        reloader.commit(second)
         #expect(reloader.current == second)
+    }
+
+    /// A valid file is only a proposal until the caller commits it (after the engine accepted
+    /// it): a refused one leaves the old configuration in force, and the same file read again
+    /// is proposed again rather than reported unchanged.
+    @Test func aReloadIsInForceOnlyOnceCommitted() throws {
+        let first = try ConfigLoader.parse(Self.good)
+        let second = try ConfigLoader.parse(Self.better)
+        var reloader = ConfigReloader(current: first, explicitPath: nil)
+        #expect(reloader.reload(text: Self.better, source: "c") == .applied(new: second, old: first))
+        #expect(reloader.current == first) // the engine refused it: nothing committed
+        #expect(reloader.reload(text: Self.better, source: "c") == .applied(new: second, old: first))
+        reloader.commit(second)
+        #expect(reloader.current == second)
+        #expect(reloader.reload(text: Self.better, source: "c") == .unchanged)
     }
 
     @Test func reloadFromFiles() throws {
@@ -57,6 +73,7 @@ import Testing
         var reloader = ConfigReloader(current: .builtIn, explicitPath: nil, systemPath: system)
         guard case .applied(let new, _) = reloader.reload() else { Issue.record("expected .applied"); return }
         #expect(new.logLevel == .debug)
+        reloader.commit(new)
         unlink(system)
         guard case .applied(let back, _) = reloader.reload() else { Issue.record("expected .applied"); return }
         #expect(back == .builtIn)

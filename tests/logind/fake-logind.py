@@ -2,7 +2,7 @@
 """A stand-in for logind's D-Bus side, for tests/logind/run: sessions with a LockedHint that
 SetLockedHint changes and PropertiesChanged announces, as logind does.
 
-    fake-logind.py BUS_ADDRESS SESSION_ID...
+    fake-logind.py BUS_ADDRESS SESSION_ID[:locked]...
 Prints "ready" once it owns org.freedesktop.login1."""
 import asyncio
 import sys
@@ -13,9 +13,9 @@ from dbus_next.service import PropertyAccess, ServiceInterface, dbus_property, m
 
 
 class Session(ServiceInterface):
-    def __init__(self):
+    def __init__(self, locked=False):
         super().__init__("org.freedesktop.login1.Session")
-        self.locked = False
+        self.locked = locked
 
     @dbus_property(access=PropertyAccess.READ)
     def LockedHint(self) -> "b":
@@ -30,9 +30,10 @@ class Session(ServiceInterface):
 
 async def main(address, sessions):
     bus = await MessageBus(bus_address=address).connect()
-    for session in sessions:
+    for spec in sessions:
+        session, _, state = spec.partition(":")
         # Session ids made of letters and digits, starting with a letter, need no escaping.
-        bus.export(f"/org/freedesktop/login1/session/{session}", Session())
+        bus.export(f"/org/freedesktop/login1/session/{session}", Session(locked=state == "locked"))
     await bus.request_name("org.freedesktop.login1")
     print("ready", flush=True)
     await asyncio.Event().wait()

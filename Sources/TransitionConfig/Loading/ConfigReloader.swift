@@ -2,11 +2,15 @@
 /// Reloads the configuration on SIGHUP and keeps the old one when the new one is broken.
 ///
 /// Pure apart from reading the file: the caller applies the result (`engine.reconfigure`, the log
-/// level) and logs what it says.
+/// level), logs what it says, and ``commit(_:)``s a new configuration once it is in force: until
+/// then ``current`` stays the old one, so a configuration the engine refuses is never taken for
+/// the one in force.
 ///
 ///     notifier.reloading()
 ///     switch reloader.reload() {
-///     case .applied(let new, _): try engine.reconfigure(new.engine, …); logLevel.level = .init(new.logLevel)
+///     case .applied(let new, _):
+///         try engine.reconfigure(new.engine, …)   // throws: the old one stays, nothing committed
+///         reloader.commit(new); logLevel.level = .init(new.logLevel)
 ///     case .unchanged: logger.info("configuration unchanged")
 ///     case .kept(let error): for d in error.diagnostics { logger.error("\(d)") }
 ///     }
@@ -14,7 +18,8 @@
 public struct ConfigReloader: Sendable {
     /// The result of a reload.
     public enum Outcome: Sendable, Hashable {
-        /// The file changed and is valid: `new` is in force now; `old` was before.
+        /// The file changed and is valid: `new` is to replace `old`, the one in force; it is in
+        /// force (``current``) once the caller has applied it and called ``commit(_:)``.
         case applied(new: DaemonConfiguration, old: DaemonConfiguration)
         /// The file parses to the configuration already in force.
         case unchanged
@@ -59,10 +64,15 @@ public struct ConfigReloader: Sendable {
         }
     }
 
-    private mutating func adopt(_ new: DaemonConfiguration) -> Outcome {
-        guard new != current else { return .unchanged }
-        let old = current
+    /// Makes `new` (from an ``Outcome/applied(new:old:)``) the configuration in force, once the
+    /// caller has applied it. Not called, ``current`` stays what it was: a refused configuration
+    /// is reported as `.applied` again by the next reload, never as `.unchanged`.
+    public mutating func commit(_ new: DaemonConfiguration) {
         current = new
-        return .applied(new: new, old: old)
+    }
+
+    private func adopt(_ new: DaemonConfiguration) -> Outcome {
+        guard new != current else { return .unchanged }
+        return .applied(new: new, old: current)
     }
 }

@@ -27,6 +27,9 @@ public enum EndReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// The seat's active session changed (or locked), and this client's delivery paused: the
     /// server ends the transition for it only; the engine goes on for the session now active.
     case sessionChanged = "session_changed"
+    /// The machine is about to sleep (logind's `PrepareForSleep`): every transition in flight
+    /// ends before it does, so nothing stays half-done across the sleep.
+    case suspend
 }
 
 /// What started a transition.

@@ -218,6 +218,7 @@ struct PlotLayout {
         case .client: "a client cancelled it"
         case .shutdown: "the daemon shut down"
         case .sessionChanged: "the active session changed (delivery paused)"
+        case .suspend: "the machine went to sleep"
         }
         return "at \(label(d.t)) s: \(e.outcome.rawValue) (\(e.reason.rawValue): \(why)) — from \(Format.fixed(e.from, 2)) "
             + "at \(Format.fixed(e.velocity, 2)) progress/s to \(label(e.to)); \(animation(e.animation))"

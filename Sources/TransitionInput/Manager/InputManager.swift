@@ -31,11 +31,14 @@ public final class InputManager {
     private var entries: [Entry] = []
     private var nextID: UInt32 = 1
     private var batch: [BatchItem] = []
+    /// Between ``suspend()`` and ``resume(_:)``: every device is closed, the entries kept.
+    public private(set) var isSuspended = false
 
     private struct Entry {
         var info: InputDeviceInfo
         var syspath: String
-        let device: OpaquePointer
+        /// libinput's device; `nil` while suspended (closed, to be opened again on resume).
+        var device: OpaquePointer?
         var recognizer: DeviceRecognizer
         /// The kernel is disconnecting it: the engine was told (`deviceRemoved`), libinput not yet.
         var vanishing = false
@@ -88,11 +91,7 @@ public final class InputManager {
     }
 
     deinit {
-        for entry in entries {
-            LibinputDecoder.tag(entry.device, with: nil)
-            libinput.remove(entry.device, node: entry.info.node)
-            libinput_device_unref(entry.device)
-        }
+        for entry in entries { close(entry) }
     }
 
     /// libinput's fd: when readable, call ``dispatch(_:)``.
@@ -193,10 +192,67 @@ public final class InputManager {
         if !entry.vanishing {
             sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
         }
-        LibinputDecoder.tag(entry.device, with: nil)
-        libinput.remove(entry.device, node: entry.info.node)
-        libinput_device_unref(entry.device)
+        close(entry)
         logger.notice("\(entry.info.kind.rawValue) \(entry.info.node) \"\(entry.info.name)\" (\(entry.info.id)) \(why)")
+    }
+
+    /// Closes an entry's libinput device (if open).
+    private func close(_ entry: Entry) {
+        guard let device = entry.device else { return }
+        LibinputDecoder.tag(device, with: nil)
+        libinput.remove(device, node: entry.info.node)
+        libinput_device_unref(device)
+    }
+
+    // MARK: - Sleep
+
+    /// The machine is about to sleep: closes every device, keeping each one's entry (its
+    /// ``DeviceID``), and forgets the gestures in progress. The caller has ended the transitions
+    /// in flight (reason `suspend`).
+    ///
+    /// This is what `libinput_suspend()` does on the path backend (remove every device), done
+    /// device by device so that each keeps its identity. While asleep the kernel releases every
+    /// key of every input device; a device left open would show that after resume as fingers
+    /// lifting while contacts are still down, which is how an unplug looks (``RemovalFilter``).
+    /// Closed, it shows nothing, and it is read afresh on resume.
+    public func suspend(_ sink: (GestureInput) -> Void) {
+        guard !isSuspended else { return }
+        isSuspended = true
+        for i in entries.indices {
+            close(entries[i])
+            entries[i].device = nil
+            entries[i].vanishing = false
+            entries[i].recognizer.reset()
+        }
+        drain(sink) // libinput's teardown of the closed devices (untagged: ignored)
+        if !entries.isEmpty { logger.notice("suspended: closed \(entries.count) device\(entries.count == 1 ? "" : "s") until resume") }
+    }
+
+    /// The machine resumed: opens every device again under its old ``DeviceID`` when its node
+    /// is still the same device (the kernel kept it). A device whose node went away, or now
+    /// belongs to another device (the kernel removed and re-added it), is removed, and the
+    /// udev monitor adds what is there now as a new device.
+    public func resume(_ sink: (GestureInput) -> Void) {
+        guard isSuspended else { return }
+        isSuspended = false
+        var reopened = 0
+        for i in entries.indices.reversed() {
+            let entry = entries[i]
+            let sameDevice: Bool = switch DeviceEvaluation.explicitDevice(entry.info.node, udev: udev) {
+            case .success(let device): device.syspath == entry.syspath
+            case .failure: false
+            }
+            if sameDevice, let device = libinput.add(entry.info.node) {
+                libinput_device_ref(device)
+                LibinputDecoder.tag(device, with: entry.info.id)
+                entries[i].device = device
+                reopened += 1
+            } else {
+                remove(at: i, sink, why: "did not come back after the sleep")
+            }
+        }
+        drain(sink)
+        if reopened > 0 { logger.notice("resumed: opened \(reopened) device\(reopened == 1 ? "" : "s") again") }
     }
 
     // MARK: - Events

@@ -21,7 +21,9 @@ public final class EventLoop {
     private var watches: [UInt64: (fd: Int32, handler: (IOEvents) -> Void)] = [:]
     private var timers: [UInt64: () -> Void] = [:]
     private var heap = TimerHeap()
-    private var armedDeadline: UInt64 = 0
+    /// The deadline the timerfd is armed for; `nil` while it is disarmed. (Not 0: a deadline of 0
+    /// is a real one, already due, and must arm the timer like any other.)
+    private var armedDeadline: UInt64?
     private var signalHandlers: [Int32: () -> Void] = [:]
     private var running = false
 
@@ -112,12 +114,13 @@ public final class EventLoop {
     /// Arms the timerfd for the earliest live deadline (or disarms it when none is left).
     private func armTimer() {
         while let top = heap.first, timers[top.id] == nil { heap.popFirst() }
-        let deadline = heap.first?.deadline ?? 0
+        let deadline = heap.first?.deadline
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
-        var spec = itimerspec()
-        if deadline > 0 {
-            // A zero it_value disarms the timer; a deadline already due becomes 1 ns.
+        var spec = itimerspec() // all zero: disarmed
+        if let deadline {
+            // A zero it_value would disarm the timer: a deadline of 0 (due long ago) becomes 1 ns,
+            // which is just as far in the past.
             spec.it_value.tv_sec = Int(deadline / 1_000_000)
             spec.it_value.tv_nsec = Int(deadline % 1_000_000) * 1000
             if spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
@@ -128,7 +131,7 @@ public final class EventLoop {
     private func fireTimers() {
         var expirations: UInt64 = 0
         _ = read(timerfd, &expirations, 8)
-        armedDeadline = 0
+        armedDeadline = nil
         let now = Self.nowUs()
         while let top = heap.first, top.deadline <= now {
             heap.popFirst()

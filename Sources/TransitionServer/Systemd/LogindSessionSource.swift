@@ -12,7 +12,8 @@ public import TransitionProtocol
 ///   its descriptor readable on the event loop.
 /// - Whether it is locked: the session's `LockedHint`, which logind publishes only on the system
 ///   bus (``LockedHintWatcher``: a signal match and an asynchronous `Get`, also on the loop).
-///   Without a system bus, sessions count as unlocked and the daemon says so once.
+///   Without a system bus, sessions count as unlocked and the daemon says so once; when the bus
+///   drops, a locked session stays locked until the bus is back and logind says otherwise.
 ///
 /// Everything is read when logind announces a change; the input path only reads ``current``.
 public final class LogindSessionSource: SessionSource {
@@ -23,11 +24,15 @@ public final class LogindSessionSource: SessionSource {
     private var monitors: [OpaquePointer] = []
     private var watches: [WatchID] = []
     private var locks: LockedHintWatcher?
+    private var sharedBus: SystemBus?
+    private var ownBus: SystemBus?
     private var onChange: ((SessionInfo?) -> Void)?
 
-    /// A source for `seat`; ``start(on:onChange:)`` begins following it.
-    public init(seat: String, logger: Logger = Logger(label: "transitiond.logind")) {
+    /// A source for `seat`; ``start(on:onChange:)`` begins following it. Locked hints come over
+    /// `bus` (the daemon's system-bus connection), or over a connection of its own when `nil`.
+    public init(seat: String, bus: SystemBus? = nil, logger: Logger = Logger(label: "transitiond.logind")) {
         self.seat = seat
+        self.sharedBus = bus
         self.logger = logger
     }
 
@@ -62,12 +67,16 @@ public final class LogindSessionSource: SessionSource {
                 throw error
             }
         }
-        do {
-            locks = try LockedHintWatcher(loop: loop, logger: logger) { [unowned self] session in
-                if session == current?.id { refresh() }
-            }
-        } catch {
-            logger.warning("cannot follow session locks: no system bus (\(error)); sessions count as unlocked")
+        let bus: SystemBus
+        if let sharedBus {
+            bus = sharedBus
+        } else {
+            bus = SystemBus(loop: loop, logger: logger)
+            ownBus = bus
+            bus.start()
+        }
+        locks = LockedHintWatcher(bus: bus, logger: logger) { [unowned self] session in
+            if session == current?.id { refresh() }
         }
         current = read()
         locks?.follow(sessions())
@@ -80,6 +89,8 @@ public final class LogindSessionSource: SessionSource {
         monitors = []
         locks?.close()
         locks = nil
+        ownBus?.close()
+        ownBus = nil
         onChange = nil
     }
 

@@ -8,7 +8,7 @@ import TransitionProtocol
 
 /// The real ``LogindSessionSource`` against stand-ins for logind (`tests/logind/run` sets them up:
 /// a private /run/systemd and a fake logind on a private bus). Skipped elsewhere.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRANSITIOND_LOGIND_FIXTURE"] == "1"))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TRANSITIOND_LOGIND_FIXTURE"] == "1"))
 struct LogindSessionSourceTests {
     /// Writes a logind state file the way logind does: a temporary file renamed into place.
     static func write(_ path: String, _ lines: [String]) throws {
@@ -70,10 +70,10 @@ struct LogindSessionSourceTests {
             return result.withLock { $0! }
         }
 
-        /// Waits up to 5 s for `predicate` to hold of the source's current session.
+        /// Waits up to 10 s for `predicate` to hold of the source's current session.
         func wait(for predicate: (SessionInfo?) -> Bool) -> SessionInfo? {
             var session = current()
-            for _ in 0..<100 where !predicate(session) {
+            for _ in 0..<200 where !predicate(session) {
                 usleep(50_000)
                 session = current()
             }
@@ -121,6 +121,45 @@ struct LogindSessionSourceTests {
         let changes = running.changes.list.withLock { $0 }
         #expect(changes.count >= 5, "\(changes)")
         #expect(changes.last! == nil)
+    }
+
+    /// Stops or starts the private bus and the fake logind (`tests/logind/run --bus`).
+    /// (Through system(3), not Process: Process waits for the end of a descriptor its child
+    /// inherits, which the daemons started in the background keep open.)
+    static func bus(_ arguments: [String]) {
+        let command = ([FileManager.default.currentDirectoryPath + "/tests/logind/run", "--bus"] + arguments).joined(separator: " ")
+        #expect(system(command + " > /dev/null") == 0)
+    }
+
+    /// The bus goes away while the active session is locked: it stays locked (fail closed) while
+    /// the bus is away; once the bus is back (with logind, which now says the session is
+    /// unlocked), the source reconnects by itself, asks again and follows the answer; a lock
+    /// after that is followed as before. (It once kept the last hints for good, and a session
+    /// locked before a drop stayed paused until a restart.)
+    @Test func aLockedSessionStaysLockedWhileTheBusIsAwayAndIsReadAgainOnceItIsBack() throws {
+        try Self.session("c1", uid: 0, state: "active")
+        try Self.session("c2", uid: 1, state: "online")
+        try Self.seat(active: "c1", uid: 0)
+        Self.bus(["stop"])
+        Self.bus(["start", "c1", "c2"])
+        let running = try Running()
+        defer {
+            running.stop()
+            Self.bus(["stop"])
+            Self.bus(["start", "c1", "c2"])
+        }
+        #expect(running.wait { $0?.id == "c1" }?.locked == false)
+        try Self.setLockedHint("c1", true)
+        #expect(running.wait { $0?.locked == true }?.locked == true)
+
+        Self.bus(["stop"])
+        usleep(1_500_000)
+        #expect(running.current()?.locked == true, "a locked session stays locked while the bus is away")
+
+        Self.bus(["start", "c1", "c2"]) // logind's answer now: unlocked
+        #expect(running.wait { $0?.locked == false }?.locked == false, "the hint is read again once the bus is back")
+        try Self.setLockedHint("c1", true)
+        #expect(running.wait { $0?.locked == true }?.locked == true, "and followed again")
     }
 
     @Test func pathsUseSdBusEscaping() {

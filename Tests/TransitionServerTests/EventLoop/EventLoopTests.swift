@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import Dispatch
+import Foundation
 import Glibc
 import Testing
 import TransitionServer
@@ -16,6 +18,26 @@ import TransitionServer
         loop.schedule(atUs: now + 4000) { loop.stop() }
         try loop.run()
         #expect(fired == [0, 1, 3])
+    }
+
+    /// A deadline of 0 is due (not "no timer"): it fires, and timers scheduled after it still arm
+    /// the timerfd. (It once disarmed the timerfd and made every later `schedule` return early,
+    /// so the loop slept forever: the backstop thread below then stops it and the test fails.)
+    @Test func aDeadlineOfZeroFiresAndLaterTimersStillArm() throws {
+        let loop = try EventLoop()
+        let backstop = Backstop(loop.remote, seconds: 10)
+        var fired: [Int] = []
+        loop.schedule(atUs: 0) { fired.append(0) }
+        loop.schedule(atUs: EventLoop.nowUs() + 1000) {
+            fired.append(1)
+            loop.schedule(atUs: 0) {
+                fired.append(2)
+                loop.schedule(atUs: EventLoop.nowUs() + 1000) { fired.append(3); loop.stop() }
+            }
+        }
+        try loop.run()
+        backstop.finish()
+        #expect(fired == [0, 1, 2, 3])
     }
 
     @Test func watchesReportReadabilityAndHangup() throws {
@@ -72,5 +94,25 @@ private final class Thread: Sendable {
             return nil
         }, box)
         pthread_detach(tid)
+    }
+}
+
+/// Stops a loop from another thread if it is still running after `seconds`, so that a test of a
+/// loop that would sleep forever fails instead of hanging. ``finish()`` before the loop goes.
+final class Backstop: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+
+    init(_ remote: EventLoop.Remote, seconds: Int) {
+        let thread = Thread { [done, exited] in
+            if done.wait(timeout: .now() + .seconds(seconds)) == .timedOut { remote.stop() }
+            exited.signal()
+        }
+        thread.start()
+    }
+
+    func finish() {
+        done.signal()
+        exited.wait()
     }
 }
