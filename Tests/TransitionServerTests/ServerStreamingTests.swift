@@ -187,8 +187,10 @@ import TransitionTestSupport
             context.server.publish(Script.began("workspace", gesture: 3, at: now))
             context.server.publish(Script.ended("workspace", gesture: 3, at: now, animation: .curve(curve)))
         }
-        // Frames until the animation's end; the last one is exactly at `to`.
-        let messages = try framed.read { ($0.frame?.progress ?? 0) == 1 }
+        // Frames until the animation's end; the last one is exactly at `to`, at rest. (A frame a
+        // fraction of a millisecond before the end can already read 1 on the wire's six decimals,
+        // with a velocity that is not 0 yet: the end is the frame at rest.)
+        let messages = try framed.read { $0.frame.map { $0.progress == 1 && $0.velocity == 0 } ?? false }
         let frames = messages.compactMap(\.frame)
         #expect(frames.count >= 2)
         #expect(frames.allSatisfy { $0.gesture == 3 && $0.transition == "workspace" })
