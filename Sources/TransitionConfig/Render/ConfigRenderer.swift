@@ -62,8 +62,9 @@ enum ConfigRenderer {
         for (spec, s) in zip(engine.transitions, settings) {
             out += "\n[[transition]]\nname = \(TOMLWriter.basicString(spec.name))\n"
             let bindings = engine.bindings.filter { $0.transition == spec.name }
-            if !bindings.isEmpty {
-                let items = bindings.map(binding)
+            let taps = engine.taps.filter { $0.transition == spec.name }
+            if !bindings.isEmpty || !taps.isEmpty {
+                let items = bindings.map(binding) + taps.map { TOMLWriter.basicString($0.gestureName) }
                 out += "binding = " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]") + "\n"
             }
             let own = settingLines(s, comments: false)
@@ -161,9 +162,11 @@ enum ConfigRenderer {
     }
 
     static func binding(_ b: Binding) -> String {
-        let short = "\(b.source.rawValue)\(b.fingers)-\(b.direction.rawValue)"
-        guard let distance = b.distance else { return TOMLWriter.basicString(short) }
+        guard let distance = b.distance else { return TOMLWriter.basicString(b.gestureName) }
+        let way = b.source == .edge
+            ? "edge = \(TOMLWriter.basicString(ScreenEdges.origin(of: b.direction).names.first ?? ""))"
+            : "direction = \(TOMLWriter.basicString(b.direction.rawValue))"
         return "{ gesture = \(TOMLWriter.basicString(b.source.rawValue)), fingers = \(b.fingers), "
-            + "direction = \(TOMLWriter.basicString(b.direction.rawValue)), \(self.distance(distance)) }"
+            + "\(way), \(self.distance(distance)) }"
     }
 }

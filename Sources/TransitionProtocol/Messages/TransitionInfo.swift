@@ -58,7 +58,7 @@ public struct DeviceClass: RawRepresentable, Sendable, Hashable, CustomStringCon
 
     /// The class a gesture source lives on.
     public init(_ source: GestureSource) {
-        self = source == .touch ? .touchscreen : .touchpad
+        self = source.isTouchscreen ? .touchscreen : .touchpad
     }
 }
 
