@@ -56,6 +56,17 @@ struct ConfigDecoder {
             }
         }
 
+        // [touchscreen]: edge zones and rotations.
+        if let entry = r.take("touchscreen") {
+            if case .table(let t) = entry.node.value {
+                var tr = TableReader(t, context: "in [touchscreen]", position: entry.node.position)
+                config.touchscreen = tr.touchscreenSettings(&d)
+                tr.reportUnknownKeys(&d)
+            } else {
+                d.add(entry.node.position, "'touchscreen' must be a table ([touchscreen]), not \(entry.node.value.kindDescription)")
+            }
+        }
+
         // [defaults]: applied to every transition.
         var defaults = TransitionSettings.builtIn
         let defaultsTable: (TOMLTable, SourcePosition)?

@@ -36,4 +36,22 @@ struct TouchLayout: Equatable {
         return ScreenEdges.containing(x: x, y: y, width: view.width, height: view.height,
                                       zoneX: quarter ? edgeZoneY : edgeZoneX, zoneY: quarter ? edgeZoneX : edgeZoneY)
     }
+
+    /// The layout of a touchscreen named `name` under `settings`: with its size in mm
+    /// (`sizeMm`, from `libinput_device_get_size`), zones of ``TouchscreenSettings/edgeZoneMm``;
+    /// without one, positions are in device units (libinput's fallback), the extent is the
+    /// panel's range (`range`), and the zones are ``TouchscreenSettings/edgeZoneShare`` of it
+    /// along each axis, the tap tolerance 1 % of its shorter side.
+    static func touchscreen(named name: String, sizeMm: DeviceExtent?, range: DeviceExtent?,
+                            settings: TouchscreenSettings) -> TouchLayout {
+        let rotation = settings.rotation(forDeviceNamed: name)
+        if let sizeMm {
+            return TouchLayout(extent: sizeMm, rotation: rotation, edgeZoneX: settings.edgeZoneMm,
+                               edgeZoneY: settings.edgeZoneMm)
+        }
+        guard let range else { return TouchLayout(rotation: rotation) }
+        return TouchLayout(extent: range, rotation: rotation, edgeZoneX: settings.edgeZoneShare * range.width,
+                           edgeZoneY: settings.edgeZoneShare * range.height,
+                           tapTravel: 0.01 * min(range.width, range.height))
+    }
 }
