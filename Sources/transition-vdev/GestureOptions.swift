@@ -82,17 +82,23 @@ struct GestureOptions: ParsableArguments {
         var moves = 0
         for (index, plan) in plans.enumerated() {
             if index > 0 { sleep(seconds: gap) }
-            let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale) }
-            let start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
+            let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale, spread: $0.spread * scale) }
+            var start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
                                     width: Double(writer.maxX), height: Double(writer.maxY))
+            if let (x, y) = plan.start {
+                start = (0..<plan.fingers).map { (x * scale + spacing * Double($0), y * scale) }
+            }
             var next = monotonicNs()
             try writer.down(start)
             log.frame("down")
-            var ox = 0.0, oy = 0.0
+            var ox = 0.0, oy = 0.0, spread = 0.0
+            let middle = Double(plan.fingers - 1) / 2
             for step in steps {
                 next = pace(after: next, intervalNs: intervalNs)
-                ox += step.dx; oy += step.dy
-                try writer.move(start.map { ($0.0 + ox, $0.1 + oy) })
+                ox += step.dx; oy += step.dy; spread += step.spread
+                try writer.move(start.enumerated().map { k, p in
+                    (p.0 + ox + (Double(k) - middle) * spread, p.1 + oy)
+                })
                 log.frame("move")
                 moves += 1
                 if let unplugAfter, moves >= unplugAfter {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-/// One movement step: every finger moves by (`dx`, `dy`) in one frame.
+/// One movement step: every finger moves by (`dx`, `dy`) in one frame, and the gap between
+/// neighbouring fingers grows by `spread` (a pinch; the row's centre stays put).
 struct Step: Equatable {
     var dx: Double
     var dy: Double
+    var spread: Double = 0
 }
 
 /// One gesture: fingers down, the steps, an optional rest, fingers up.
@@ -11,10 +13,23 @@ struct GesturePlan: Equatable {
     var steps: [Step]
     /// Seconds to rest without moving before lifting.
     var hold: Double
+    /// Where the first finger lands (step units from the top-left corner); `nil`: the row and
+    /// its path are centred.
+    var start: (Double, Double)? = nil
+
+    static func == (a: GesturePlan, b: GesturePlan) -> Bool {
+        a.fingers == b.fingers && a.steps == b.steps && a.hold == b.hold
+            && a.start?.0 == b.start?.0 && a.start?.1 == b.start?.1
+    }
 }
 
-/// Parses "COUNTxDX,DY" (e.g. "60x8,0": 60 frames of +8 on x) into `COUNT` steps.
+/// Parses "COUNTxDX,DY" (e.g. "60x8,0": 60 frames of +8 on x) into `COUNT` steps, or
+/// "COUNTsD" (e.g. "20s2": 20 frames, each spreading neighbouring fingers 2 apart; "20s-1" pinches in).
 func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
+    let spread = spec.split(separator: "s", maxSplits: 1)
+    if spread.count == 2, let count = Int(spread[0]), count >= 0, let d = Double(spread[1]), d.isFinite {
+        return Array(repeating: Step(dx: 0, dy: 0, spread: d), count: count)
+    }
     let parts = spec.split(separator: "x", maxSplits: 1)
     guard parts.count == 2, let count = Int(parts[0]), count >= 0 else {
         throw VdevError("bad steps \"\(spec)\": expected COUNTxDX,DY, e.g. 60x8,0")
@@ -26,9 +41,20 @@ func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
     return Array(repeating: Step(dx: dx, dy: dy), count: count)
 }
 
-/// Parses "FINGERS:STEPS[/STEPS…][@HOLD]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5".
+/// Parses "FINGERS:STEPS[/STEPS…][@HOLD][%X,Y]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5",
+/// "1:20x5,0%1,100" (the first finger lands at 1,100).
 func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
-    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD], e.g. 3:60x8,0@0.5"
+    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD][%X,Y], e.g. 3:60x8,0@0.5"
+    var spec = Substring(spec)
+    var start: (Double, Double)?
+    if let percent = spec.lastIndex(of: "%") {
+        let xy = spec[spec.index(after: percent)...].split(separator: ",")
+        guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else {
+            throw VdevError("bad gesture \"\(spec)\": \(usage)")
+        }
+        start = (x, y)
+        spec = spec[..<percent]
+    }
     let head = spec.split(separator: ":", maxSplits: 1)
     guard head.count == 2, let fingers = Int(head[0]), (1...5).contains(fingers) else {
         throw VdevError("bad gesture \"\(spec)\": \(usage) with 1-5 fingers")
@@ -41,5 +67,5 @@ func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
     }
     var steps: [Step] = []
     for part in tail[0].split(separator: "/") { steps += try parseSteps(part) }
-    return GesturePlan(fingers: fingers, steps: steps, hold: hold)
+    return GesturePlan(fingers: fingers, steps: steps, hold: hold, start: start)
 }

@@ -164,6 +164,21 @@ import Glibc
         #expect(!out.contains { if case .tap = $0 { true } else { false } })
     }
 
+    @Test func aQuickPinchHeldStillAndLiftedIsReportedWhole() {
+        var r = TouchPanRecognizer(device: dev, layout: Self.panel)
+        // Spread from 40 to 60 mm within 50 ms, then rest 300 ms: no frame until the lift.
+        var events: [TouchEvent] = [.down(slot: 0, x: 130, y: 100, timeUs: 0), .down(slot: 1, x: 170, y: 100, timeUs: 0),
+                                    .frame(timeUs: 0)]
+        for i in 1...5 {
+            let t = UInt64(i) * 10_000, d = 2 * Double(i)
+            events += [.motion(slot: 0, x: 130 - d, y: 100, timeUs: t), .motion(slot: 1, x: 170 + d, y: 100, timeUs: t),
+                       .frame(timeUs: t)]
+        }
+        events += [.up(slot: 0, timeUs: 350_000), .up(slot: 1, timeUs: 350_000), .frame(timeUs: 350_000)]
+        let out = Self.feed(&r, events)
+        #expect(out == [holdBegin(2, 0), holdEnd(true, 0), begin(.touchPinch, 2, 0), update(0.5, 0, 350_000), end(350_000)])
+    }
+
     @Test func twoFingersMovingTogetherPanInsteadOfPinching() {
         var r = TouchPanRecognizer(device: dev, layout: Self.panel)
         let events: [TouchEvent] = [.down(slot: 0, x: 100, y: 100, timeUs: 0), .down(slot: 1, x: 140, y: 100, timeUs: 0),

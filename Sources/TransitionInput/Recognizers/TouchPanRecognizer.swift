@@ -33,8 +33,8 @@ import TransitionCore
 ///    emits ``HoldEnd`` (`cancelled: false`: the caught animation resumes), followed by a
 ///    ``TapInput`` when every finger lifted within ``Parameters/tapMaxUs`` of the first touch
 ///    down and none moved farther than ``TouchLayout/tapTravel`` from where it landed; or, if the
-///    touch had moved far enough within the landing window (a quick flick), the whole pan at
-///    once: begin, updates, end.
+///    fingers had spread or moved far enough within the landing window (a quick pinch or flick),
+///    the whole pinch or pan at once: begin, updates, end.
 /// 5. `TOUCH_CANCEL` (of any touch) ends a gesture with `cancel: .touch`, or ends a pending hold
 ///    with `cancelled: false`; the remaining touches are then ignored until all have lifted.
 struct TouchPanRecognizer {
@@ -102,6 +102,8 @@ struct TouchPanRecognizer {
     private var edges: ScreenEdges = []
     /// The spread at the last finger-count change (pending), or the spread that is scale 1 (pinching).
     private var baseSpread = 0.0
+    /// The spread at the last frame while pending (a pinch lifted inside the landing window).
+    private var lastSpread = 0.0
 
     /// The device's size as the viewer sees it, carried by every pan's begin.
     var extent: DeviceExtent? { layout.viewExtent }
@@ -210,6 +212,7 @@ struct TouchPanRecognizer {
             mostFingers = fingers
             farthest = 0
             baseSpread = spread()
+            lastSpread = baseSpread
             state = .pending(fingers: fingers, firstDownUs: t, anchorUs: t, movedX: 0, movedY: 0)
 
         case .pending(let pendingFingers, let firstDownUs, let anchorUs, var movedX, var movedY):
@@ -217,6 +220,9 @@ struct TouchPanRecognizer {
                 if t - min(t, firstDownUs) <= parameters.tapMaxUs && farthest <= layout.tapTravel {
                     emit(.holdEnd(HoldEnd(device: device, cancelled: false, timeUs: t)))
                     emit(.tap(TapInput(device: device, fingers: mostFingers, durationUs: t - min(t, firstDownUs), timeUs: t)))
+                } else if pendingFingers >= 2 && isPinch(spread: lastSpread, movedX: movedX, movedY: movedY) {
+                    beginPinch(fingers: pendingFingers, anchorUs: anchorUs, spread: lastSpread, timeUs: t, emit: emit)
+                    emit(.end(GestureEnd(device: device, timeUs: t)))
                 } else if reached(movedX, movedY) {
                     beginPan(fingers: pendingFingers, anchorUs: anchorUs, emit: emit)
                     emit(.end(GestureEnd(device: device, timeUs: t)))
@@ -227,17 +233,17 @@ struct TouchPanRecognizer {
             } else if changed {
                 samples.removeAll(keepingCapacity: true)
                 baseSpread = spread()
+                lastSpread = baseSpread
                 state = .pending(fingers: fingers, firstDownUs: firstDownUs, anchorUs: t, movedX: 0, movedY: 0)
             } else {
                 if dx != 0 || dy != 0 {
                     movedX += dx; movedY += dy
                     append(Sample(dx: dx, dy: dy, timeUs: t))
                 }
-                let spreadChange = abs(spread() - baseSpread)
-                let travel = (movedX * movedX + movedY * movedY).squareRoot()
+                lastSpread = spread()
                 let settled = t >= firstDownUs + parameters.landingWindowUs
-                if settled && fingers >= 2 && baseSpread > 0 && spreadChange >= parameters.beginDistance && spreadChange > travel {
-                    beginPinch(fingers: fingers, anchorUs: anchorUs, timeUs: t, emit: emit)
+                if settled && fingers >= 2 && isPinch(spread: lastSpread, movedX: movedX, movedY: movedY) {
+                    beginPinch(fingers: fingers, anchorUs: anchorUs, spread: lastSpread, timeUs: t, emit: emit)
                 } else if settled && reached(movedX, movedY) {
                     beginPan(fingers: fingers, anchorUs: anchorUs, emit: emit)
                     state = .panning(fingers: fingers)
@@ -278,6 +284,13 @@ struct TouchPanRecognizer {
         }
     }
 
+    /// The fingers' spread (now `spread`) changed by at least the begin distance, and more than
+    /// their centroid moved.
+    private func isPinch(spread: Double, movedX: Double, movedY: Double) -> Bool {
+        let change = abs(spread - baseSpread)
+        return baseSpread > 0 && change >= parameters.beginDistance && change > (movedX * movedX + movedY * movedY).squareRoot()
+    }
+
     private func reached(_ x: Double, _ y: Double) -> Bool {
         (x * x + y * y).squareRoot() >= parameters.beginDistance
     }
@@ -301,10 +314,11 @@ struct TouchPanRecognizer {
         samples.removeAll(keepingCapacity: true)
     }
 
-    private mutating func beginPinch(fingers: Int, anchorUs: UInt64, timeUs t: UInt64, emit: (GestureInput) -> Void) {
+    private mutating func beginPinch(fingers: Int, anchorUs: UInt64, spread: Double, timeUs t: UInt64,
+                                     emit: (GestureInput) -> Void) {
         emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
         emit(.begin(GestureBegin(device: device, source: .touchPinch, fingers: fingers, timeUs: anchorUs)))
-        let scale = spread() / baseSpread
+        let scale = spread / baseSpread
         emit(.update(GestureUpdate(device: device, dx: scale - 1, dy: 0, timeUs: t)))
         samples.removeAll(keepingCapacity: true)
         state = .pinching(fingers: fingers, scale: scale)
