@@ -43,8 +43,8 @@ struct Touchscreen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A multitouch touchscreen (300 × 200 mm unless --size, 10 units/mm) that performs drags, pinches and taps.",
         discussion: """
-            Steps are in millimetres; the default is 60x8,0 (480 mm, clamped to the screen). COUNTsD \
-            steps spread the fingers (a pinch), %X,Y places the first finger. With --no-resolution \
+            Steps are in millimetres; the default is 60x8,0 (480 mm, clamped to the screen). COUNTxsD \
+            steps move each finger D further from the centre (a pinch), %X,Y places the first finger. With --no-resolution \
             the device reports no resolution, like many real panels: libinput then knows no size.
             """)
 

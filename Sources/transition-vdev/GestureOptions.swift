@@ -92,13 +92,16 @@ struct GestureOptions: ParsableArguments {
             try writer.down(start)
             log.frame("down")
             var ox = 0.0, oy = 0.0, spread = 0.0
-            let middle = Double(plan.fingers - 1) / 2
+            // Each finger's unit vector from the row's centre (a pinch moves along it).
+            let centre = start.reduce(0.0) { $0 + $1.0 } / Double(start.count)
+            let away = start.map { $0.0 < centre - 0.5 ? -1.0 : $0.0 > centre + 0.5 ? 1.0 : 0.0 }
+            func points() -> [(Double, Double)] {
+                zip(start, away).map { ($0.0.0 + ox + $0.1 * spread, $0.0.1 + oy) }
+            }
             for step in steps {
                 next = pace(after: next, intervalNs: intervalNs)
                 ox += step.dx; oy += step.dy; spread += step.spread
-                try writer.move(start.enumerated().map { k, p in
-                    (p.0 + ox + (Double(k) - middle) * spread, p.1 + oy)
-                })
+                try writer.move(points())
                 log.frame("move")
                 moves += 1
                 if let unplugAfter, moves >= unplugAfter {

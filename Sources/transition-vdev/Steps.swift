@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-/// One movement step: every finger moves by (`dx`, `dy`) in one frame, and the gap between
-/// neighbouring fingers grows by `spread` (a pinch; the row's centre stays put).
+/// One movement step: every finger moves by (`dx`, `dy`) in one frame, and away from the
+/// fingers' centre by `spread` (negative: towards it; a pinch).
 struct Step: Equatable {
     var dx: Double
     var dy: Double
-    var spread: Double = 0
+    var spread = 0.0
 }
 
 /// One gesture: fingers down, the steps, an optional rest, fingers up.
@@ -24,15 +24,17 @@ struct GesturePlan: Equatable {
 }
 
 /// Parses "COUNTxDX,DY" (e.g. "60x8,0": 60 frames of +8 on x) into `COUNT` steps, or
-/// "COUNTsD" (e.g. "20s2": 20 frames, each spreading neighbouring fingers 2 apart; "20s-1" pinches in).
+/// "COUNTxsD" (e.g. "20xs3": 20 frames, each finger 3 further from the centre: a pinch out).
 func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
-    let spread = spec.split(separator: "s", maxSplits: 1)
-    if spread.count == 2, let count = Int(spread[0]), count >= 0, let d = Double(spread[1]), d.isFinite {
-        return Array(repeating: Step(dx: 0, dy: 0, spread: d), count: count)
-    }
     let parts = spec.split(separator: "x", maxSplits: 1)
     guard parts.count == 2, let count = Int(parts[0]), count >= 0 else {
         throw VdevError("bad steps \"\(spec)\": expected COUNTxDX,DY, e.g. 60x8,0")
+    }
+    if parts[1].first == "s" {
+        guard let spread = Double(parts[1].dropFirst()), spread.isFinite else {
+            throw VdevError("bad steps \"\(spec)\": expected COUNTxsSPREAD, e.g. 20xs3")
+        }
+        return Array(repeating: Step(dx: 0, dy: 0, spread: spread), count: count)
     }
     let delta = parts[1].split(separator: ",")
     guard delta.count == 2, let dx = Double(delta[0]), let dy = Double(delta[1]), dx.isFinite, dy.isFinite else {

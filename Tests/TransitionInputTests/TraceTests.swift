@@ -45,6 +45,22 @@ private func temporaryPath(_ name: String) -> String {
                 == #"{"type":"device_removed","device":4,"time_us":18446744073709551615}"#)
     }
 
+    @Test func carriesEdgesTouchscreenPinchesAndTaps() throws {
+        let edge = GestureInput.begin(GestureBegin(device: DeviceID(2), source: .touch, fingers: 1, timeUs: 5,
+                                                   extent: DeviceExtent(width: 300, height: 200), edges: [.left, .top]))
+        let pinch = GestureInput.begin(GestureBegin(device: DeviceID(2), source: .touchPinch, fingers: 2, timeUs: 6))
+        let tap = GestureInput.tap(TapInput(device: DeviceID(2), fingers: 3, durationUs: 120_000, timeUs: 7))
+        #expect(try TraceFormat.encode(edge) == #"{"type":"begin","device":2,"source":"touch","fingers":1,"#
+                + #""width":300.0,"height":200.0,"edges":"left top","time_us":5}"#)
+        #expect(try TraceFormat.encode(pinch) == #"{"type":"begin","device":2,"source":"touchpinch","fingers":2,"time_us":6}"#)
+        #expect(try TraceFormat.encode(tap) == #"{"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":7}"#)
+        let text = try [edge, pinch, tap].map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
+        #expect(try TraceReader.parse(bytes(text)) == [edge, pinch, tap])
+        #expect(throws: TraceError.self) {
+            try TraceReader.parse(bytes(#"{"type":"begin","device":2,"source":"touch","fingers":1,"edges":"middle","time_us":5}"# + "\n"))
+        }
+    }
+
     @Test func roundTripsInMemory() throws {
         let text = try samples.map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
         #expect(try TraceReader.parse(bytes(text)) == samples)
