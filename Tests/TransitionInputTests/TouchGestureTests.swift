@@ -228,6 +228,22 @@ import Glibc
         #expect(!dragged.contains { if case .tap = $0 { true } else { false } })
     }
 
+    @Test func layoutsComeFromTheSettingsAndTheDevicesSize() {
+        var settings = TouchscreenSettings.builtIn
+        settings.devices = [.init(name: "N-Trig MultiTouch", rotation: .quarter)]
+        let sized = TouchLayout.touchscreen(named: "Atmel", sizeMm: DeviceExtent(width: 300, height: 200),
+                                            range: DeviceExtent(width: 3000, height: 2000), settings: settings)
+        #expect(sized == TouchLayout(extent: DeviceExtent(width: 300, height: 200), rotation: .none, edgeZoneX: 5, edgeZoneY: 5))
+        // No size: device units, zones of 3 % of the range, tap tolerance 1 % of the shorter side.
+        let unsized = TouchLayout.touchscreen(named: "N-Trig MultiTouch", sizeMm: nil,
+                                              range: DeviceExtent(width: 9600, height: 7200), settings: settings)
+        #expect(unsized == TouchLayout(extent: DeviceExtent(width: 9600, height: 7200), rotation: .quarter,
+                                       edgeZoneX: 288, edgeZoneY: 216, tapTravel: 72))
+        // Rotated a quarter turn, the native top zone (216 units high) is the viewer's left one.
+        #expect(unsized.edges(atViewX: 200, y: 4000) == .left)
+        #expect(unsized.edges(atViewX: 250, y: 4000) == [])
+    }
+
     // MARK: - Properties
 
     /// One random touch event on a 300 × 200 panel.

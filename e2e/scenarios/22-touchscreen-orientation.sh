@@ -1,8 +1,7 @@
-# Touchscreens, complete (issue 18), the other panels: an edge swipe on a 250 × 160 panel that
-# reports no resolution (zones: a share of its range, as `transitionctl devices` says); a panel
-# configured as rotated 90° (its native top edge is the viewer's left) and what a reload without
-# the rotation changes on it; and a panel that udev gives a LIBINPUT_CALIBRATION_MATRIX (libinput
-# turns its positions).
+# Touchscreens, complete (issue 18): an edge swipe on a 250 × 160 panel that reports no
+# resolution (zones: a share of its range, as `transitionctl devices` says); a panel configured as
+# rotated 90° (its native top edge is the viewer's left) and what a reload without the rotation
+# changes on it.
 source "$(dirname "$0")/../lib.sh"
 sock=$E2E_TMP/socket ctl=$E2E_BIN/transitionctl
 config=$E2E_TMP/config.toml
@@ -61,20 +60,4 @@ expect_events "rotated 90°, the native top edge is the viewer's left; after the
   "edge1-left finish release
 edge1-top finish release" "$(summary_since "$n")"
 
-# 3. LIBINPUT_CALIBRATION_MATRIX from udev (the matrix of a 90° turn): libinput applies it.
-mkdir -p /run/udev/rules.d
-echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="calibrated screen", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 1 0 -1 0 1"' \
-  > /run/udev/rules.d/99-transitiond-e2e-calibration.rules
-udevadm control --reload
-n=$(ended_summary | wc -l)
-vdev calibrated touchscreen --name "calibrated screen" --gesture "1:30x0,5@0.3%150,1"
-vdev_used calibrated
-property=$(udevadm info --query=property --name="${VDEV_NODE[calibrated]}" | grep LIBINPUT_CALIBRATION_MATRIX || true)
-expect_lines "udev set the calibration matrix" 'LIBINPUT_CALIBRATION_MATRIX=0 1 0 -1 0 1' "$property"
-vdev_go calibrated
-vdev_wait calibrated
-settled 5
-expect_events "with the matrix, the native top edge is the viewer's left" "edge1-left finish release" "$(summary_since "$n")"
-rm -f /run/udev/rules.d/99-transitiond-e2e-calibration.rules
-udevadm control --reload
 daemon_stop
