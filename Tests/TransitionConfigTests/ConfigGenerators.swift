@@ -71,17 +71,31 @@ enum ConfigGenerators {
             let (source, fingers, direction) = allGestures[g]
             let owner = transitions[seed % transitions.count]
             // The distance in force must fit the gesture: give pinches their own scale.
-            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch ? .scale : .mm) : nil
+            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch || source == .touchPinch ? .scale : .mm) : nil
             if distance == nil, let d = owner.distance, !BindingDecoding.unit(d.unit, fits: source) {
-                distance = Distance(0.5, source == .pinch ? .scale : .units)
+                distance = Distance(0.5, source == .pinch || source == .touchPinch ? .scale : .units)
             }
             bindings.append(Binding(source: source, fingers: fingers, direction: direction, transition: owner.name,
                                     distance: distance))
         }
-        // Bindings come back grouped by transition, in transition order.
+        // Taps, and the touchscreen table, from the same seeds.
+        var taps: [TapBinding] = []
+        for seed in gestureSeeds where !transitions.isEmpty && seed % 3 == 0 {
+            let fingers = seed % 10 + 1
+            guard !taps.contains(where: { $0.fingers == fingers }) else { continue }
+            taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name))
+        }
+        let seed = gestureSeeds.first ?? 0
+        let touchscreen = TouchscreenSettings(
+            edgeZoneMm: Double(seed % 51), edgeZoneShare: Double(seed % 26) / 100,
+            rotation: PanelRotation.allCases[seed % 4],
+            devices: seed % 2 == 0 ? [] : [.init(name: "panel \(seed)", rotation: PanelRotation.allCases[(seed / 2) % 4])])
+        // Bindings come back grouped by transition, in transition order; so do taps.
         bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
+        taps = transitions.flatMap { t in taps.filter { $0.transition == t.name } }
         return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
-                                                               touchSlop: slop / 8, pinchSlop: slop / 1000),
-                                   logLevel: level, socketGroup: group ? "grp" : nil, server: server)
+                                                               touchSlop: slop / 8, pinchSlop: slop / 1000, taps: taps),
+                                   logLevel: level, socketGroup: group ? "grp" : nil, server: server,
+                                   touchscreen: touchscreen)
     }
 }

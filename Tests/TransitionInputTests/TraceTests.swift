@@ -45,6 +45,22 @@ private func temporaryPath(_ name: String) -> String {
                 == #"{"type":"device_removed","device":4,"time_us":18446744073709551615}"#)
     }
 
+    @Test func carriesEdgesTouchscreenPinchesAndTaps() throws {
+        let edge = GestureInput.begin(GestureBegin(device: DeviceID(2), source: .touch, fingers: 1, timeUs: 5,
+                                                   extent: DeviceExtent(width: 300, height: 200), edges: [.left, .top]))
+        let pinch = GestureInput.begin(GestureBegin(device: DeviceID(2), source: .touchPinch, fingers: 2, timeUs: 6))
+        let tap = GestureInput.tap(TapInput(device: DeviceID(2), fingers: 3, durationUs: 120_000, timeUs: 7))
+        #expect(try TraceFormat.encode(edge) == #"{"type":"begin","device":2,"source":"touch","fingers":1,"#
+                + #""width":300.0,"height":200.0,"edges":"left top","time_us":5}"#)
+        #expect(try TraceFormat.encode(pinch) == #"{"type":"begin","device":2,"source":"touchpinch","fingers":2,"time_us":6}"#)
+        #expect(try TraceFormat.encode(tap) == #"{"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":7}"#)
+        let text = try [edge, pinch, tap].map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
+        #expect(try TraceReader.parse(bytes(text)) == [edge, pinch, tap])
+        #expect(throws: TraceError.self) {
+            try TraceReader.parse(bytes(#"{"type":"begin","device":2,"source":"touch","fingers":1,"edges":"middle","time_us":5}"# + "\n"))
+        }
+    }
+
     @Test func roundTripsInMemory() throws {
         let text = try samples.map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
         #expect(try TraceReader.parse(bytes(text)) == samples)
@@ -90,7 +106,7 @@ private func temporaryPath(_ name: String) -> String {
         ("{\"type\":\"end\"} x", "expected the end of the line after the object at column 16, found 'x'"),
         ("{\"type\":\"end\",\"type\":\"end\"}", "duplicate field \"type\" at column 15"),
         ("{\"type\":\"swoosh\",\"device\":1,\"time_us\":1}",
-         "unknown type \"swoosh\" (expected begin, update, end, hold_begin, hold_end, device_removed)"),
+         "unknown type \"swoosh\" (expected begin, update, end, hold_begin, hold_end, device_removed, tap)"),
         ("{\"device\":1,\"time_us\":1}", "missing field \"type\""),
         ("{\"type\":3}", "field \"type\" must be a string"),
         ("{\"type\":\"update\",\"device\":1,\"dx\":1,\"time_us\":1}", "missing field \"dy\""),
@@ -113,7 +129,7 @@ private func temporaryPath(_ name: String) -> String {
         ("{\"type\":\"update\",\"device\":1,\"dx\":1,\"dy\":0,\"time_us\":1,\"extra\":2}",
          "unknown field \"extra\" in a update sample"),
         ("{\"type\":\"begin\",\"device\":1,\"source\":\"wheel\",\"fingers\":3,\"time_us\":1}",
-         "unknown source \"wheel\" (expected swipe, scroll, touch, pinch)"),
+         "unknown source \"wheel\" (expected swipe, scroll, touch, pinch, edge, touchpinch)"),
         ("{\"type\":\"begin\",\"device\":1,\"source\":\"swipe\",\"fingers\":0,\"time_us\":1}",
          "field \"fingers\" must be an integer from 1 to 10"),
         ("{\"type\":\"begin\",\"device\":1,\"source\":\"swipe\",\"fingers\":11,\"time_us\":1}",

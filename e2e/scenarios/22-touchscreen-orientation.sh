@@ -1,0 +1,63 @@
+# Touchscreens, complete (issue 18): an edge swipe on a 250 × 160 panel that reports no
+# resolution (zones: a share of its range, as `transitionctl devices` says); a panel configured as
+# rotated 90° (its native top edge is the viewer's left) and what a reload without the rotation
+# changes on it.
+source "$(dirname "$0")/../lib.sh"
+sock=$E2E_TMP/socket ctl=$E2E_BIN/transitionctl
+config=$E2E_TMP/config.toml
+write_config() {  # write_config ROTATION-OF-"rotated screen"
+  {
+    for g in edge1-left edge1-right edge1-top edge1-bottom touch1-right touch1-down \
+             touchpinch2-in touchpinch2-out touch3-right tap3; do
+      printf '[[transition]]\nname = "%s"\nbinding = "%s"\n\n' "$g" "$g"
+    done
+    printf '[[touchscreen.device]]\nname = "rotated screen"\nrotation = %s\n' "$1"
+  } > "$config"
+}
+write_config 90
+daemon_start --config "$config"
+
+# summary_since N: the ended lines after the first N, "<transition> <outcome> <reason>".
+summary_since() { ended_summary | tail -n +$(($1 + 1)); }
+# settled N: wait (10 s at most) for N completed events; on a timeout, show what was recognised.
+settled() {
+  wait_completed "$1" 10 && return 0
+  trace_gestures | sed 's/^/  recognised: /'
+  tail -n 5 "$DAEMON_LOG" | sed 's/^/  log: /'
+}
+
+# 1. A panel without resolution: zones are 3 % of its range.
+n=$(ended_summary | wc -l)
+vdev noreso touchscreen --name "unsized screen" --no-resolution --size 250x160 \
+  --gesture "1:40x5,0@0.3%1,80" --gesture "1:40x5,0@0.3%25,80"
+vdev_used noreso
+devices=$("$ctl" devices --socket "$sock")
+check "transitionctl devices: the unsized panel's zone is a share of its range" \
+  grep -q "3.0 % of range (no size)" <<<"$(grep "unsized screen" <<<"$devices")"
+vdev_go noreso
+vdev_wait noreso
+settled 2
+expect_events "on the unsized panel an edge swipe from the left, then a pan from the middle" \
+  "edge1-left finish release
+touch1-right finish release" "$(summary_since "$n")"
+
+# 2. The rotated panel: its native top edge is the viewer's left; a reload without the rotation
+# makes it the top again, on the same device, from its next touch.
+n=$(ended_summary | wc -l)
+vdev rotated touchscreen --name "rotated screen" --gap 3 --gesture "1:30x0,5@0.3%150,1" --gesture "1:30x0,5@0.3%150,1"
+vdev_used rotated
+devices=$("$ctl" devices --socket "$sock")
+check "transitionctl devices: the rotated panel is at 90°" grep -q "90°" <<<"$(grep "rotated screen" <<<"$devices")"
+vdev_go rotated
+settled 3
+mark=$(log_mark)
+write_config 0
+kill -HUP "$DAEMON_PID"
+wait_for "$DAEMON_LOG" "configuration reloaded" 10 "$mark" || fail "reload" "no reload line"
+vdev_wait rotated
+settled 4
+expect_events "rotated 90°, the native top edge is the viewer's left; after the reload it is the top" \
+  "edge1-left finish release
+edge1-top finish release" "$(summary_since "$n")"
+
+daemon_stop
