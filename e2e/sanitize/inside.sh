@@ -9,7 +9,9 @@
 #   - LeakSanitizer runs when a process exits (detect_leaks=1; a leak makes the exit status 23);
 #   - the first error stops the process (halt_on_error=1); a Swift runtime trap (SIGILL), an
 #     abort and a segfault give a report with the stack too (handle_sigill, handle_abort,
-#     handle_segv), instead of Swift's own backtracer (SWIFT_BACKTRACE=enable=no).
+#     handle_segv), instead of Swift's own backtracer (SWIFT_BACKTRACE=enable=no);
+#   - LeakSanitizer does not work under ptrace: e2e/lib.sh turns it off for a daemon run under
+#     strace (E2E_STRACE).
 #   inside.sh BIN-DIR [SCENARIO-GLOB]
 set -u
 export E2E_SANITIZE=address
@@ -22,4 +24,7 @@ export ASAN_OPTIONS="log_path=$E2E_SANITIZER_DIR/asan:detect_leaks=1:halt_on_err
 [[ -n $symbolizer ]] && export ASAN_SYMBOLIZER_PATH=$symbolizer
 export LSAN_OPTIONS="suppressions=$PWD/e2e/sanitize/lsan.supp:print_suppressions=0"
 export SWIFT_BACKTRACE=enable=no
+# A sanitized daemon under emulation is several times slower: virtual devices stay 2 s after
+# their gestures (not 0.3 s), so that it reads the last frames before the node goes away.
+export E2E_VDEV_LINGER=2
 exec bash "$(dirname "$0")/../inside.sh" "$@"
