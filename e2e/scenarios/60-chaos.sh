@@ -44,8 +44,8 @@ broken() {
 
 # The agents; each runs until END (µs) and leaves its counts in $E2E_TMP.
 used_slowly() {  # vdev_used, polling every 0.5 s: four loops polling every 50 ms starve the VM
-  local i
-  for ((i = 0; i < 80; i++)); do
+  local i   # up to 25 s (transition-vdev waits up to 120 s for its go file)
+  for ((i = 0; i < 50; i++)); do
     tail -n +$((VDEV_MARK[$1] + 1)) "$DAEMON_LOG" | grep -Eq "using [a-z]+ ${VDEV_NODE[$1]} " && return 0
     sleep 0.5
   done
@@ -77,15 +77,22 @@ hotplug() {  # hotplug KIND LOOP END: one device after another, 3 in 4 unplugged
   done
 }
 hups() {  # a reload every second: broken, good 50, broken, good 60, ...
-  local end=$1 n=0
-  while (( $(now_us) < end )); do
+  # Builtins only (a fork costs tens of ms under emulation, more under load): the texts are read
+  # once, written in place (the daemon reads the file when the signal comes, after the write;
+  # one still reading the last when the next is written gets a broken file, chaos too).
+  local end=$1 n=0 quiet texts=()
+  broken; texts[1]=$(< "$config"); texts[3]=${texts[1]}
+  good 50; texts[2]=$(< "$config")
+  good 60; texts[0]=$(< "$config")
+  exec {quiet}<> <(:)
+  while (( ${EPOCHREALTIME/./} < end )); do
     n=$((n + 1))
-    if (( n % 2 )); then broken; else good $(( n % 4 ? 50 : 60 )); fi
+    printf '%s\n' "${texts[n % 4]}" > "$config"
     kill -HUP "$DAEMON_PID"
     echo "$n" >> "$E2E_TMP/hups"
-    sleep 1
+    read -r -t 1 -u "$quiet"
   done
-  good 60; kill -HUP "$DAEMON_PID"   # end on a good one
+  printf '%s\n' "${texts[0]}" > "$config"; kill -HUP "$DAEMON_PID"   # end on a good one
 }
 second_daemons() {  # the same socket path and the same --record file (a good configuration)
   local end=$1

@@ -1,3 +1,4 @@
+# e2e-timeout: 900
 # A soak: many scripted three-finger swipes in a row (left and right in turn) through the real
 # kernel and libinput, with one subscribed client. After a warm-up, the daemon's fd count and RSS
 # are taken; after the rest they must be the same (fds) and within 1 MiB (RSS: the allocator
