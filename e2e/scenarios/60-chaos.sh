@@ -77,22 +77,20 @@ hotplug() {  # hotplug KIND LOOP END: one device after another, 3 in 4 unplugged
   done
 }
 hups() {  # a reload every second: broken, good 50, broken, good 60, ...
-  # Builtins only (a fork costs tens of ms under emulation, more under load): the texts are read
-  # once, written in place (the daemon reads the file when the signal comes, after the write;
-  # one still reading the last when the next is written gets a broken file, chaos too).
-  local end=$1 n=0 quiet texts=()
-  broken; texts[1]=$(< "$config"); texts[3]=${texts[1]}
-  good 50; texts[2]=$(< "$config")
-  good 60; texts[0]=$(< "$config")
+  # Builtins only (a fork costs tens of ms under emulation, more under load): the texts are
+  # prepared before the rounds and written in place (the daemon reads the file when the signal
+  # comes, after the write; one still reading the last when the next is written gets a broken
+  # file, chaos too).
+  local end=$1 n=0 quiet
   exec {quiet}<> <(:)
   while (( ${EPOCHREALTIME/./} < end )); do
     n=$((n + 1))
-    printf '%s\n' "${texts[n % 4]}" > "$config"
+    printf '%s\n' "${hup_texts[n % 4]}" > "$config"
     kill -HUP "$DAEMON_PID"
     echo "$n" >> "$E2E_TMP/hups"
     read -r -t 1 -u "$quiet"
   done
-  printf '%s\n' "${texts[0]}" > "$config"; kill -HUP "$DAEMON_PID"   # end on a good one
+  printf '%s\n' "${hup_texts[0]}" > "$config"; kill -HUP "$DAEMON_PID"   # end on a good one
 }
 second_daemons() {  # the same socket path and the same --record file (a good configuration)
   local end=$1
@@ -116,7 +114,10 @@ ctl_race() {  # transitionctl's own trigger and cancel (the client library, sani
   done
 }
 
-good 60
+hup_texts=()   # what hups writes in turn: good 60, broken, good 50, broken
+broken; hup_texts[1]=$(< "$config"); hup_texts[3]=${hup_texts[1]}
+good 50; hup_texts[2]=$(< "$config")
+good 60; hup_texts[0]=$(< "$config")
 cp "$config" "$E2E_TMP/second.toml"
 daemon_start --config "$config"
 "$ctl" watch --json --no-reconnect --socket "$sock" > "$E2E_TMP/watch.jsonl" 2> "$E2E_TMP/watch.err" &
