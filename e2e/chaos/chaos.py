@@ -5,8 +5,9 @@
   chaos.py crowd SOCKET SECONDS [CLIENTS]   about CLIENTS connections at a time that connect,
                                             subscribe (some to everything at 120 frames/s), never
                                             read, and hang up after 2-8 s, for SECONDS
-  chaos.py racer SOCKET SECONDS NAME...     one connection sending trigger and cancel requests
-                                            for NAME... every 50-250 ms, reading each reply
+  chaos.py racer SOCKET SECONDS NAME...     one connection (subscribed, so never evicted) sending
+                                            trigger and cancel requests for NAME... every
+                                            50-250 ms, reading each reply
   chaos.py lifecycle CLIENT DAEMON          checks a reading subscriber's JSON lines (CLIENT,
                                             transitionctl watch --json) against the daemon's own
                                             --print-events (DAEMON): every gesture id follows
@@ -74,6 +75,12 @@ def racer(path, seconds, names):
     s = connect(path)
     s.settimeout(120)  # a sanitized daemon in an emulated VM under load can take seconds to answer
     lines = s.makefile("rb")
+    # Subscribed (to one event of one transition), so that the server never evicts it at the
+    # per-user cap: a starved VM can leave it without sending for the 10 s that makes an
+    # unsubscribed connection evictable.
+    s.sendall(b'{"id":0,"request":"subscribe","transitions":["swipe4-left"],"events":["completed"]}\n')
+    while json.loads(lines.readline()).get("id") != 0:
+        pass
     end = time.monotonic() + seconds
     sent = 0
     outcomes = {}
@@ -89,7 +96,7 @@ def racer(path, seconds, names):
         else:
             request = {"id": sent, "request": "cancel"}
         s.sendall((json.dumps(request) + "\n").encode())
-        while True:  # unsubscribed: only replies and transitions_changed come
+        while True:  # replies, transitions_changed, and the odd completed of swipe4-left
             line = lines.readline()
             if not line:
                 print(f"racer: the daemon closed the connection after {sent} requests", flush=True)
