@@ -15,11 +15,24 @@ for script in "$E2E_ROOT"/e2e/scenarios/$glob.sh; do
   name=$(basename "$script" .sh)
   echo "== $name"
   t0=${EPOCHREALTIME/./}
-  output=$(timeout --kill-after=5 "${E2E_SCENARIO_TIMEOUT:-180}" bash "$script" 2>&1)
+  # A scenario may ask for more than the default time limit with "# e2e-timeout: SECONDS".
+  limit=$(sed -n '1,5s/^# e2e-timeout: *\([0-9][0-9]*\).*/\1/p' "$script")
+  output=$(timeout --kill-after=5 "${E2E_SCENARIO_TIMEOUT:-${limit:-180}}" bash "$script" 2>&1)
   code=$?
   echo "$output"
   p=$(grep -c '^PASS ' <<<"$output")
   f=$(grep -c '^FAIL ' <<<"$output")
+  # Sanitized runs (e2e/sanitize/inside.sh): every report is a failure of the scenario that made it.
+  if [[ -n ${E2E_SANITIZER_DIR:-} ]]; then
+    for report in "$E2E_SANITIZER_DIR"/*; do
+      [[ -e $report ]] || continue
+      mkdir -p "$E2E_OUT/$name/sanitizer"
+      mv "$report" "$E2E_OUT/$name/sanitizer/"
+      echo "FAIL $name: sanitizer report ${E2E_OUT#"$E2E_ROOT"/}/$name/sanitizer/$(basename "$report")"
+      grep -a -m 30 -E '^(==[0-9]+==|SUMMARY| *#[0-9]+ |Direct|Indirect)' "$E2E_OUT/$name/sanitizer/$(basename "$report")" | sed 's/^/  /'
+      f=$((f + 1))
+    done
+  fi
   if (( code != 0 && f == 0 )); then
     echo "FAIL $name: the scenario exited with status $code"
     f=1

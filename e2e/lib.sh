@@ -66,7 +66,9 @@ daemon_start() {
   fi
   if [[ -n ${E2E_STRACE:-} ]]; then
     # Every open(2) of the daemon and its threads, to prove what it never opened.
-    strace -f -qq -e trace=open,openat,openat2 -o "$E2E_TMP/strace.log" "${cmd[@]}" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
+    # (LeakSanitizer cannot work under ptrace: in a sanitized run, the traced daemon goes without.)
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:detect_leaks=0} \
+      strace -f -qq -e trace=open,openat,openat2 -o "$E2E_TMP/strace.log" "${cmd[@]}" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
     _STRACE_PID=$!
     local i
     for ((i = 0; i < 200; i++)); do DAEMON_PID=$(pgrep -P "$_STRACE_PID" | head -n1); [[ -n $DAEMON_PID ]] && break; sleep 0.05; done
@@ -115,7 +117,8 @@ vdev() {
   local name=$1 kind=$2; shift 2
   local out=$E2E_TMP/vdev.$name.out
   VDEV_MARK[$name]=$(log_mark)
-  "$E2E_BIN/transition-vdev" "$kind" --start-when "$E2E_TMP/go.$name" --linger 0.3 "$@" > "$out" 2>&1 &
+  # E2E_VDEV_LINGER: a slower daemon (sanitized) must read the last frames before the device goes.
+  "$E2E_BIN/transition-vdev" "$kind" --start-when "$E2E_TMP/go.$name" --linger "${E2E_VDEV_LINGER:-0.3}" "$@" > "$out" 2>&1 &
   VDEV_PID[$name]=$!
   wait_for "$out" '^created /dev/input/event' 20 || { cat "$out"; return 1; }
   VDEV_NODE[$name]=$(sed -n 's/^created //p' "$out")

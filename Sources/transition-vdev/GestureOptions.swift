@@ -17,7 +17,7 @@ struct GestureOptions: ParsableArguments {
     var wait: Double = 2
 
     @Option(name: .customLong("start-when"),
-            help: "Instead of --wait, start the first gesture once this file exists (up to 30 s).")
+            help: "Instead of --wait, start the first gesture once this file exists (up to 120 s: a sanitized daemon under emulation can take a minute to start).")
     var startWhen: String?
 
     @Option(help: "Seconds to rest without moving before lifting (a paused release).")
@@ -70,7 +70,7 @@ struct GestureOptions: ParsableArguments {
     }
 
     func waitToStart() throws(VdevError) {
-        if let startWhen { try waitForFile(startWhen, timeout: 30) } else { sleep(seconds: wait) }
+        if let startWhen { try waitForFile(startWhen, timeout: 120) } else { sleep(seconds: wait) }
     }
 
     /// Performs the gestures on `writer`; `scale` converts step units to device units.
