@@ -33,6 +33,8 @@ public final class Daemon {
     @exclusivity(unchecked) var samplesHandled: UInt64 = 0
     /// Access control: the `[access]` settings in force and the seat followed (Daemon+Access).
     var access = AccessState()
+    /// The Touchégg endpoint (Daemon+Touchegg).
+    var touchegg = ToucheggState()
     /// Whether logind runs (tests replace it).
     public var logindPresence: () -> LogindPresence = { LogindSessionSource.presence() }
     /// Makes the source of the seat's active session in active-session mode (tests replace it).
@@ -60,6 +62,7 @@ public final class Daemon {
         samplesHandled += 1
         engine.handle(input, emit: publish)
         rescheduleAnimationTimer()
+        touchegg.bridge?.handle(input)
     }
 
     /// Runs `name` non-interactively (a client's `trigger`).
@@ -134,6 +137,7 @@ public final class Daemon {
         if !options.noSocket {
             try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server)
             applyAccess(reloader.current.access)
+            attachTouchegg(reloader.current.touchegg)
         }
         if !options.noInput { try attachInput() }
         if let path = options.replayPath { try startReplay(path: path) }
