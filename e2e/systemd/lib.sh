@@ -28,6 +28,9 @@ mkdir -p "$TMP"
 E2E_DEB=$(ls "$E2E_DIR"/*.deb | head -n 1)
 PKG=$(dpkg-deb -f "$E2E_DEB" Package)
 VDEV=$E2E_DIR/bin/transition-vdev
+# A GDBus client of @touchegg (e2e/touchegg/gdbus-client.py) and its summary (summary.jq).
+TOUCHEGG_CLIENT=$E2E_DIR/bin/gdbus-client.py
+TOUCHEGG_SUMMARY=$E2E_DIR/bin/summary.jq
 SOCKET=/run/transitiond/transitiond.sock
 export SYSTEMD_PAGER= SYSTEMD_COLORS=0
 
