@@ -105,6 +105,24 @@ import TransitionServer
         }
     }
 
+    @Test func aClientRefusedAtTheCapLeavesTheOthersStreaming() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 128, maxClientsPerUser: 1))
+        defer { harness.stop() }
+        let name = Self.serve(harness, access: PeerAccessRule(ownerUID: getuid(), groupID: nil))
+        let first = try Peer(abstract: name)
+        try first.authenticate()
+        first.send(DBusMessage.encode(type: .methodCall, serial: 1,
+                                      fields: DBusHeaderFields(path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")))
+        _ = try first.message()
+        let second = try Peer(abstract: name)
+        #expect(!second.fill())
+        harness.onLoop { context in
+            context.server.publishTouchegg(ToucheggSignal(member: .begin, type: 1, direction: 1, percentage: 0, fingers: 4,
+                                                          deviceType: 1, elapsedMs: 0))
+        }
+        #expect(try first.message().fields.member == "OnGestureBegin")
+    }
+
     @Test func aPeerTheRuleRefusesIsClosedBeforeTheHandshake() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }

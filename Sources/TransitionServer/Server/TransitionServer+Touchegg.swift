@@ -80,9 +80,10 @@ extension TransitionServer {
         }
     }
 
-    /// A Touchégg client went away.
+    /// A Touchégg client went away (one refused at admission was never counted).
     func closedTouchegg(_ client: ClientConnection) {
-        guard client.kind == .touchegg, let endpoint = touchegg else { return }
+        guard client.kind == .touchegg, client.dbus != nil, let endpoint = touchegg else { return }
+        client.dbus = nil
         endpoint.clientCount -= 1
     }
 
