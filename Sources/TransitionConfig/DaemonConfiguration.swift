@@ -18,12 +18,15 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var access: AccessSettings
     /// `[touchegg]`: Touchégg's D-Bus protocol on `@touchegg`.
     public var touchegg: ToucheggSettings = .builtIn
+    /// `[touchscreen]`: edge zones and rotations.
+    public var touchscreen: TouchscreenSettings
 
     /// A configuration with these parts.
     public init(engine: EngineConfiguration, logLevel: LogLevel = .info, socketGroup: String? = nil,
-                server: ServerSettings = .builtIn, access: AccessSettings = .builtIn) {
+                server: ServerSettings = .builtIn, access: AccessSettings = .builtIn,
+                touchscreen: TouchscreenSettings = .builtIn) {
         self.engine = engine; self.logLevel = logLevel; self.socketGroup = socketGroup; self.server = server
-        self.access = access
+        self.access = access; self.touchscreen = touchscreen
     }
 
     /// The built-in configuration, used when no configuration file exists: the engine's

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Logging
+import TransitionConfig
 import TransitionCore
 import TransitionInput
 import TransitionServer
@@ -9,7 +10,8 @@ extension Daemon {
     /// monitor on the loop. Every recognised sample is recorded (with `--record`) and fed to
     /// the engine.
     func attachInput() throws {
-        let input = try InputManager(seat: options.seat, explicitDevices: options.devices, logger: logger)
+        let input = try InputManager(seat: options.seat, explicitDevices: options.devices,
+                                     touchscreen: reloader.current.touchscreen, logger: logger)
         self.input = input
         try loop.watch(fd: input.libinputFileDescriptor) { [unowned self, unowned input] _ in
             input.dispatch(feed)

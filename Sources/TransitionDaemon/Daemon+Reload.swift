@@ -3,6 +3,7 @@ import Logging
 import TransitionServer
 import TransitionConfig
 import TransitionCore
+import TransitionInput
 import TransitionProtocol
 
 extension Daemon {
@@ -23,6 +24,7 @@ extension Daemon {
                 applyServerLimits(new.server, old: old.server)
                 applyAccess(new.access)
                 reloadTouchegg(new, old: old)
+                if new.touchscreen != old.touchscreen { input?.applyTouchscreen(new.touchscreen) }
                 if let server, server.transitionsChanged(from: before) {
                     logger.info("told \(server.clientCount) connected clients the new list of transitions")
                 }

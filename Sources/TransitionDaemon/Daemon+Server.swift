@@ -71,7 +71,9 @@ extension Daemon: TransitionServerDelegate {
         (input?.devices ?? []).map { device in
             DeviceInfo(id: device.id.rawValue, name: device.name,
                        deviceClass: device.kind == .touchscreen ? .touchscreen : .touchpad,
-                       node: device.node, widthMm: device.widthMm, heightMm: device.heightMm)
+                       node: device.node, widthMm: device.widthMm, heightMm: device.heightMm,
+                       rotation: device.rotation?.rawValue, edgeZoneMm: device.edgeZoneMm,
+                       edgeZoneShare: device.edgeZoneShare)
         }
     }
 

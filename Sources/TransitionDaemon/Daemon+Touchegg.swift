@@ -35,6 +35,11 @@ final class ToucheggBridge {
     /// One recognised sample.
     func handle(_ input: GestureInput) {
         engine.advance(toUs: input.timeUs, emit: emit)
+        if case .tap(let tap) = input {
+            let (begin, end) = tracker.signals(for: tap)
+            server.publishTouchegg(begin)
+            server.publishTouchegg(end)
+        }
         engine.handle(input, emit: emit)
     }
 

@@ -41,25 +41,47 @@ struct Touchpad: ParsableCommand {
 
 struct Touchscreen: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "A multitouch touchscreen (300 × 200 mm, 10 units/mm) that performs drags.",
-        discussion: "Steps are in millimetres; the default is 60x8,0 (480 mm, clamped to the screen).")
+        abstract: "A multitouch touchscreen (300 × 200 mm unless --size, 10 units/mm) that performs drags, pinches and taps.",
+        discussion: """
+            Steps are in millimetres; the default is 60x8,0 (480 mm, clamped to the screen). COUNTsD \
+            steps spread the fingers (a pinch), %X,Y places the first finger. With --no-resolution \
+            the device reports no resolution, like many real panels: libinput then knows no size.
+            """)
 
     @OptionGroup var gesture: GestureOptions
 
+    @Option(help: "WIDTHxHEIGHT in mm.")
+    var size: String = "300x200"
+
+    @Flag(name: .customLong("no-resolution"), help: "Report no resolution (libinput_device_get_size fails).")
+    var noResolution = false
+
+    func validate() throws {
+        guard dimensions != nil else { throw ValidationError("--size must be WIDTHxHEIGHT in mm, e.g. 300x200") }
+    }
+
+    var dimensions: (Int32, Int32)? {
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, let w = Int32(parts[0]), let h = Int32(parts[1]), w > 0, h > 0, w <= 2000, h <= 2000 else { return nil }
+        return (w, h)
+    }
+
     func run() throws {
+        let (w, h) = dimensions!
+        let resolution: Int32 = noResolution ? 0 : 10
         let device = try VirtualDevice(name: gesture.name ?? "transition-vdev touchscreen",
                                        bustype: 0x18, vendor: 0x1234, product: 0x5679) { b in
-            b.abs(ABS_X, max: 3000, resolution: 10)
-            b.abs(ABS_Y, max: 2000, resolution: 10)
+            b.abs(ABS_X, max: w * 10, resolution: resolution)
+            b.abs(ABS_Y, max: h * 10, resolution: resolution)
             b.abs(ABS_MT_SLOT, max: 9)
-            b.abs(ABS_MT_POSITION_X, max: 3000, resolution: 10)
-            b.abs(ABS_MT_POSITION_Y, max: 2000, resolution: 10)
+            b.abs(ABS_MT_POSITION_X, max: w * 10, resolution: resolution)
+            b.abs(ABS_MT_POSITION_Y, max: h * 10, resolution: resolution)
             b.abs(ABS_MT_TRACKING_ID, max: 65535)
             b.key(BTN_TOUCH)
             b.property(INPUT_PROP_DIRECT)
         }
         say("created \(device.devnode)")
-        let writer = MultiTouchWriter(device: device, toolKeys: false, maxX: 3000, maxY: 2000)
+        let writer = MultiTouchWriter(device: device, toolKeys: false, maxX: w * 10, maxY: h * 10)
         try gesture.perform(on: writer, spacing: 150, scale: 10)
     }
 }

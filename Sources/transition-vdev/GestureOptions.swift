@@ -83,17 +83,18 @@ struct GestureOptions: ParsableArguments {
         for (index, plan) in plans.enumerated() {
             if index > 0 { sleep(seconds: gap) }
             let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale, spread: $0.spread * scale) }
-            let start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
+            var start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
                                     width: Double(writer.maxX), height: Double(writer.maxY))
+            if let (x, y) = plan.start {
+                start = (0..<plan.fingers).map { (x * scale + spacing * Double($0), y * scale) }
+            }
             var next = monotonicNs()
             try writer.down(start)
             log.frame("down")
             var ox = 0.0, oy = 0.0, spread = 0.0
-            // Each finger's unit vector from the row's centre (a pinch moves along it).
-            let centre = start.reduce(0.0) { $0 + $1.0 } / Double(start.count)
-            let away = start.map { $0.0 < centre - 0.5 ? -1.0 : $0.0 > centre + 0.5 ? 1.0 : 0.0 }
+            let middle = Double(plan.fingers - 1) / 2
             func points() -> [(Double, Double)] {
-                zip(start, away).map { ($0.0.0 + ox + $0.1 * spread, $0.0.1 + oy) }
+                start.enumerated().map { k, p in (p.0 + ox + (Double(k) - middle) * spread, p.1 + oy) }
             }
             for step in steps {
                 next = pace(after: next, intervalNs: intervalNs)
@@ -109,10 +110,8 @@ struct GestureOptions: ParsableArguments {
             }
             next = pace(after: next, intervalNs: intervalNs)
             if plan.addFinger {
-                var all = points()
-                let last = all[all.count - 1]
-                all.append((last.0 + spacing, last.1))
-                try writer.add(all[all.count - 1], to: plan.fingers)
+                let last = points()[plan.fingers - 1]
+                try writer.add((last.0 + spacing, last.1), to: plan.fingers)
                 // libinput cancels once the new count has lasted 100 ms (its gesture switch
                 // timeout); the fingers rest meanwhile, so no new swipe starts.
                 sleep(seconds: 0.3)

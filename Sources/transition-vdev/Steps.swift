@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-/// One movement step: every finger moves by (`dx`, `dy`) in one frame, and away from the
-/// fingers' centre by `spread` (negative: towards it; a pinch).
+/// One movement step: every finger moves by (`dx`, `dy`) in one frame, and the gap between
+/// neighbouring fingers grows by `spread` (a pinch; the row's centre stays put).
 struct Step: Equatable {
     var dx: Double
     var dy: Double
-    var spread = 0.0
+    var spread: Double = 0
 }
 
 /// One gesture: fingers down, the steps, an optional rest, fingers up.
@@ -13,23 +13,29 @@ struct GesturePlan: Equatable {
     var steps: [Step]
     /// Seconds to rest without moving before lifting.
     var hold: Double
-    /// After the steps, one more finger touches down and the fingers move on a little before
-    /// lifting: libinput cancels the gesture (its finger count changed).
+    /// Where the first finger lands (step units from the top-left corner); `nil`: the row and
+    /// its path are centred.
+    var start: (Double, Double)? = nil
+    /// After the steps, one more finger touches down and the fingers rest before lifting:
+    /// libinput cancels the gesture (its finger count changed).
     var addFinger = false
+
+    static func == (a: GesturePlan, b: GesturePlan) -> Bool {
+        a.fingers == b.fingers && a.steps == b.steps && a.hold == b.hold
+            && a.start?.0 == b.start?.0 && a.start?.1 == b.start?.1 && a.addFinger == b.addFinger
+    }
 }
 
 /// Parses "COUNTxDX,DY" (e.g. "60x8,0": 60 frames of +8 on x) into `COUNT` steps, or
-/// "COUNTxsD" (e.g. "20xs3": 20 frames, each finger 3 further from the centre: a pinch out).
+/// "COUNTsD" (e.g. "20s2": 20 frames, each spreading neighbouring fingers 2 apart; "20s-1" pinches in).
 func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
+    let spread = spec.split(separator: "s", maxSplits: 1)
+    if spread.count == 2, let count = Int(spread[0]), count >= 0, let d = Double(spread[1]), d.isFinite {
+        return Array(repeating: Step(dx: 0, dy: 0, spread: d), count: count)
+    }
     let parts = spec.split(separator: "x", maxSplits: 1)
     guard parts.count == 2, let count = Int(parts[0]), count >= 0 else {
         throw VdevError("bad steps \"\(spec)\": expected COUNTxDX,DY, e.g. 60x8,0")
-    }
-    if parts[1].first == "s" {
-        guard let spread = Double(parts[1].dropFirst()), spread.isFinite else {
-            throw VdevError("bad steps \"\(spec)\": expected COUNTxsSPREAD, e.g. 20xs3")
-        }
-        return Array(repeating: Step(dx: 0, dy: 0, spread: spread), count: count)
     }
     let delta = parts[1].split(separator: ",")
     guard delta.count == 2, let dx = Double(delta[0]), let dy = Double(delta[1]), dx.isFinite, dy.isFinite else {
@@ -38,12 +44,22 @@ func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
     return Array(repeating: Step(dx: dx, dy: dy), count: count)
 }
 
-/// Parses "FINGERS:STEPS[/STEPS…][@HOLD][+]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5", "3:20x8,0+"
-/// (`+`: a finger more at the end, which libinput cancels).
+/// Parses "FINGERS:STEPS[/STEPS…][@HOLD][%X,Y][+]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5",
+/// "1:20x5,0%1,100" (the first finger lands at 1,100), "3:20x8,0+" (a finger more at the end,
+/// which libinput cancels).
 func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
-    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD][+], e.g. 3:60x8,0@0.5"
+    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD][%X,Y][+], e.g. 3:60x8,0@0.5"
     let addFinger = spec.hasSuffix("+")
-    let spec = addFinger ? String(spec.dropLast()) : spec
+    var spec = Substring(addFinger ? String(spec.dropLast()) : spec)
+    var start: (Double, Double)?
+    if let percent = spec.lastIndex(of: "%") {
+        let xy = spec[spec.index(after: percent)...].split(separator: ",")
+        guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else {
+            throw VdevError("bad gesture \"\(spec)\": \(usage)")
+        }
+        start = (x, y)
+        spec = spec[..<percent]
+    }
     let head = spec.split(separator: ":", maxSplits: 1)
     guard head.count == 2, let fingers = Int(head[0]), (1...5).contains(fingers) else {
         throw VdevError("bad gesture \"\(spec)\": \(usage) with 1-5 fingers")
@@ -57,5 +73,5 @@ func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
     var steps: [Step] = []
     for part in tail[0].split(separator: "/") { steps += try parseSteps(part) }
     guard !addFinger || fingers < 5 else { throw VdevError("bad gesture \"\(spec)+\": no sixth finger to add") }
-    return GesturePlan(fingers: fingers, steps: steps, hold: hold, addFinger: addFinger)
+    return GesturePlan(fingers: fingers, steps: steps, hold: hold, start: start, addFinger: addFinger)
 }

@@ -71,9 +71,9 @@ enum ConfigGenerators {
             let (source, fingers, direction) = allGestures[g]
             let owner = transitions[seed % transitions.count]
             // The distance in force must fit the gesture: give pinches their own scale.
-            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch ? .scale : .mm) : nil
+            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch || source == .touchPinch ? .scale : .mm) : nil
             if distance == nil, let d = owner.distance, !BindingDecoding.unit(d.unit, fits: source) {
-                distance = Distance(0.5, source == .pinch ? .scale : .units)
+                distance = Distance(0.5, source == .pinch || source == .touchPinch ? .scale : .units)
             }
             bindings.append(Binding(source: source, fingers: fingers, direction: direction, transition: owner.name,
                                     distance: distance))

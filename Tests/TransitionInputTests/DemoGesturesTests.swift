@@ -35,9 +35,10 @@ import TransitionCore
 
     @Test func theSetCoversEveryKindTheDemoPromises() {
         let all = DemoGestures.all
-        #expect(all.map(\.name) == ["long swipe", "short swipe", "fling", "pinch", "touchscreen pan", "catch"])
+        #expect(all.map(\.name) == ["long swipe", "short swipe", "fling", "pinch", "touchscreen pan", "edge swipe", "catch"])
         let sources = Set(all.flatMap(\.samples).compactMap { if case .begin(let b) = $0 { b.source } else { nil } })
         #expect(sources == [.swipe, .pinch, .touch])
+        #expect(all.contains { $0.transition == "edge1-left" })
         #expect(Set(all.map(\.outcome)) == [.finish, .cancel])
         #expect(all.contains { $0.reason == .velocity })
     }

@@ -5,7 +5,9 @@
 # and drive the transition named after it to the expected outcome: the 1-finger drag goes up and
 # comes back (cancel), the 4-finger drag stops at a third of the screen (cancel), the vertical
 # scroll goes back and forth and ends above its start (cancel), the horizontal one travels 60 %
-# (finish).
+# (finish). The N-Trig panel reports no resolution: its edge zones are 3 % of its range, and its
+# drag starts in the top-left corner (in both zones) and heads right and down, right first: an
+# edge swipe in from the left (edge1-left) that crosses the screen (finish).
 source "$(dirname "$0")/../lib.sh"
 R=$E2E_RECORDINGS
 daemon_start
@@ -43,6 +45,8 @@ replay() {
 replay atmel "$R/touchscreens/Atmel maXTouch Touchscreen.desc" \
   "touch1-up release" "touch1-up cancel" "$R/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" \
   "touch4-down release" "touch4-down cancel" "$R/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+replay ntrig "$R/touchscreens/N-Trig MultiTouch.desc" \
+  "touch1-right release" "edge1-left finish" "$R/touchscreens/N-Trig MultiTouch.1-finger-drag-NW-SE.events"
 replay synaptics "$R/touchpads/SynPS2 Synaptics TouchPad.desc" \
   "scroll2-down release" "scroll2-down cancel" "$R/touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
 replay hp8470p "$R/touchpads/SynPS2 Synaptics TouchPad.hp8470p.desc" \

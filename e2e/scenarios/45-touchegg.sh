@@ -1,7 +1,7 @@
 # Touchégg's protocol on @touchegg ([touchegg] enabled = true), checked with real GDBus clients
 # (Debian's python3-gi: e2e/touchegg/gdbus-client.py) and real uinput devices: the signature and
 # introspection, Begin · Update* · End for every gesture, the mapping of 3- and 4-finger swipes
-# in every direction, pinches in and out and a touchscreen pan, OnGestureEnd's percentage for a
+# in every direction, touchpad and touchscreen pinches in and out, a touchscreen pan and tap, OnGestureEnd's percentage for a
 # finish (100), a cancel (0), a fling (100) and a libinput cancel (0); a uid outside the socket's
 # group is refused and receives nothing, one in it by a supplementary group is admitted; many
 # clients, one that disconnects mid-gesture, one stopped (never reading) that delays no one.
@@ -55,13 +55,13 @@ vdev pad touchpad --gap 0.5 --interval 0.016 \
   --gesture 3:60x8,0 --gesture 3:60x-8,0 --gesture 3:45x0,8 --gesture 3:45x0,-8 \
   --gesture 4:60x8,0 --gesture 4:60x-8,0 --gesture 4:45x0,8 --gesture 4:45x0,-8 \
   --gesture 3:14x8,0@0.6 --gesture 3:6x30,0 --gesture 3:20x8,0+ \
-  --gesture 3:25xs8 --gesture 3:16xs-6
+  --gesture 3:25s8 --gesture 3:16s-6
 vdev_used pad
 vdev_go pad
 vdev_wait pad
 wait_for "$DAEMON_TRACE" '"device_removed"' 10
-# Touchscreen: a 3-finger pan to the right.
-vdev screen touchscreen --gesture 3:30x40,0
+# Touchscreen: a 3-finger pan to the right, a pinch out and in, a two-finger tap.
+vdev screen touchscreen --gap 0.5 --gesture 3:30x40,0 --gesture 3:20s3 --gesture 3:15s-0.8 --gesture 2:0x0,0@0.05
 vdev_used screen
 vdev_go screen
 vdev_wait screen
@@ -83,7 +83,10 @@ swipe right 3 touchpad 100
 swipe right 3 touchpad 0
 pinch out 3 touchpad 100
 pinch in 3 touchpad 100
-swipe right 3 touchscreen 100" "$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.main")"
+swipe right 3 touchscreen 100
+pinch out 3 touchscreen 100
+pinch in 3 touchscreen 100
+tap unknown 2 touchscreen 100" "$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.main")"
 updates=$(jq -s '[.[] | select(.name == "OnGestureUpdate")] | length' "$E2E_TMP/client.main")
 ((updates >= 50)) && pass "main client: $updates updates" || fail "updates" "only $updates"
 main=$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.main")

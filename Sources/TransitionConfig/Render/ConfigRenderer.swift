@@ -54,6 +54,7 @@ enum ConfigRenderer {
 
         out += accessLines(configuration.access)
         out += toucheggLines(configuration.touchegg)
+        out += touchscreenLines(configuration.touchscreen)
 
         let settings = engine.transitions.map(TransitionSettings.init)
         let defaults = commonSettings(settings)
@@ -63,8 +64,9 @@ enum ConfigRenderer {
         for (spec, s) in zip(engine.transitions, settings) {
             out += "\n[[transition]]\nname = \(TOMLWriter.basicString(spec.name))\n"
             let bindings = engine.bindings.filter { $0.transition == spec.name }
-            if !bindings.isEmpty {
-                let items = bindings.map(binding)
+            let taps = engine.taps.filter { $0.transition == spec.name }
+            if !bindings.isEmpty || !taps.isEmpty {
+                let items = bindings.map(binding) + taps.map { TOMLWriter.basicString($0.gestureName) }
                 out += "binding = " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]") + "\n"
             }
             let own = settingLines(s, comments: false)
@@ -91,6 +93,17 @@ enum ConfigRenderer {
         out += "enabled = \(touchegg.enabled)  # serve @touchegg beside the native socket\n"
         out += "end_percentage = \(TOMLWriter.basicString(touchegg.endPercentage.rawValue))"
         out += "  # OnGestureEnd: \"decision\" (100 finish, 0 cancel) or \"last\" (the finger's last percentage)\n"
+        return out
+    }
+
+    /// The `[touchscreen]` table, commented.
+    static func touchscreenLines(_ t: TouchscreenSettings) -> String {
+        var out = "\n[touchscreen]  # edge swipes and how panels are mounted; a reload applies it from the next touch\n"
+        out += "edge_zone_mm = \(TOMLWriter.number(t.edgeZoneMm))  # a pan starting this close to an edge and moving inward is an edge swipe (0: none)\n"
+        out += "edge_zone_share = \(TOMLWriter.number(t.edgeZoneShare))  # the zone as a share of the range, on a panel that reports no size\n"
+        out += "rotation = \(t.rotation.rawValue)  # 0, 90, 180, 270: with 90 the panel's native top edge is the viewer's left\n"
+        let devices = t.devices.map { "{ name = \(TOMLWriter.basicString($0.name)), rotation = \($0.rotation.rawValue) }" }
+        out += "device = [\(devices.joined(separator: ", "))]  # per panel, by its name: { name = \"...\", rotation = 90 }\n"
         return out
     }
 
@@ -171,9 +184,11 @@ enum ConfigRenderer {
     }
 
     static func binding(_ b: Binding) -> String {
-        let short = "\(b.source.rawValue)\(b.fingers)-\(b.direction.rawValue)"
-        guard let distance = b.distance else { return TOMLWriter.basicString(short) }
+        guard let distance = b.distance else { return TOMLWriter.basicString(b.gestureName) }
+        let way = b.source == .edge
+            ? "edge = \(TOMLWriter.basicString(ScreenEdges.origin(of: b.direction).names.first ?? ""))"
+            : "direction = \(TOMLWriter.basicString(b.direction.rawValue))"
         return "{ gesture = \(TOMLWriter.basicString(b.source.rawValue)), fingers = \(b.fingers), "
-            + "direction = \(TOMLWriter.basicString(b.direction.rawValue)), \(self.distance(distance)) }"
+            + "\(way), \(self.distance(distance)) }"
     }
 }

@@ -3,23 +3,58 @@ import TransitionCore
 
 /// A decoded binding with where it was written, for clash and unit errors.
 struct WrittenBinding {
-    var binding: Binding
+    /// A pan, pinch or edge swipe; `nil` for a tap.
+    var binding: Binding?
+    /// A tap; `nil` for the others.
+    var tap: TapBinding?
     var position: SourcePosition
     /// The binding's own distance, if it gives one.
     var distance: WrittenDistance?
+
+    /// `swipe3-left`, `edge1-left`, `tap3`: the name clashes are reported by.
+    var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? "" }
+}
+
+/// What a binding names: a gesture that drives a transition, or a tap that runs one.
+enum BoundGesture: Equatable {
+    /// `<source><fingers>-<direction>`; for an edge, the direction is the inward one.
+    case pan(GestureSource, Int, Direction)
+    /// `tap<fingers>`.
+    case tap(Int)
 }
 
 enum BindingDecoding {
-    /// `"swipe3-left"`: gesture, fingers, direction.
-    static func parseShorthand(_ text: String) -> (GestureSource, Int, Direction)? {
-        guard let dash = text.lastIndex(of: "-") else { return nil }
-        let head = text[..<dash], tail = text[text.index(after: dash)...]
-        guard let direction = Direction(rawValue: String(tail)),
-              let digitIndex = head.firstIndex(where: \.isNumber),
-              let source = GestureSource(rawValue: String(head[..<digitIndex])),
-              let fingers = Int(head[digitIndex...]), head[digitIndex...].allSatisfy(\.isASCII)
-        else { return nil }
-        return (source, fingers, direction)
+    /// The inward direction of a swipe in from the edge named `name`: `left` moves right.
+    static func inward(fromEdge name: String) -> Direction? {
+        switch name {
+        case "left": .right
+        case "right": .left
+        case "top": .down
+        case "bottom": .up
+        default: nil
+        }
+    }
+
+    /// `"swipe3-left"`: gesture, fingers, direction; `"edge1-left"`: an edge swipe in from the
+    /// left (moving right); `"tap3"`: a three-finger tap.
+    static func parseShorthand(_ text: String) -> BoundGesture? {
+        guard let digitIndex = text.firstIndex(where: \.isNumber) else { return nil }
+        let name = String(text[..<digitIndex])
+        if name == "tap" {
+            let digits = text[digitIndex...]
+            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let fingers = Int(digits) else { return nil }
+            return .tap(fingers)
+        }
+        guard let dash = text.lastIndex(of: "-"), dash > digitIndex else { return nil }
+        let head = text[..<dash], tail = String(text[text.index(after: dash)...])
+        guard let source = GestureSource(rawValue: name),
+              let fingers = Int(head[digitIndex...]), head[digitIndex...].allSatisfy(\.isASCII) else { return nil }
+        if source == .edge {
+            guard let direction = inward(fromEdge: tail) else { return nil }
+            return .pan(.edge, fingers, direction)
+        }
+        guard let direction = Direction(rawValue: tail) else { return nil }
+        return .pan(source, fingers, direction)
     }
 
     /// The `binding` entry of a transition: a string, a table, or an array of either.
@@ -39,35 +74,62 @@ enum BindingDecoding {
         }
     }
 
+    /// Gesture names a binding table's `gesture` takes: the sources, and `tap`.
+    static let gestureNames: [(String, GestureSource?)] =
+        GestureSource.allCases.map { ($0.rawValue, Optional($0)) } + [("tap", nil)]
+
     private static func one(_ node: TOMLNode, index: Int?, transition: String, owner: String,
                             _ d: inout Diagnostics) -> WrittenBinding? {
         let label = index.map { "binding \($0) of \(owner)" } ?? "binding of \(owner)"
         switch node.value {
         case .string(let text):
-            guard let (source, fingers, direction) = parseShorthand(text) else {
-                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", not \(TOMLWriter.basicString(text))")
+            switch parseShorthand(text) {
+            case nil:
+                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\" or \"tap3\", not \(TOMLWriter.basicString(text))")
                 return nil
+            case .tap(let fingers)?:
+                guard checkTap(fingers, at: node.position, label, &d) else { return nil }
+                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
+            case .pan(let source, let fingers, let direction)?:
+                guard check(source, fingers, direction, at: node.position, node.position, node.position, label, &d) else { return nil }
+                return WrittenBinding(binding: Binding(source: source, fingers: fingers, direction: direction, transition: transition),
+                                      position: node.position)
             }
-            guard check(source, fingers, direction, at: node.position, node.position, node.position, label, &d) else { return nil }
-            return WrittenBinding(binding: Binding(source: source, fingers: fingers, direction: direction, transition: transition),
-                                  position: node.position)
         case .table(let table):
             var r = TableReader(table, context: "in \(label)", position: node.position)
-            let gestureEntry = table["gesture"], fingersEntry = table["fingers"], directionEntry = table["direction"]
-            let source = r.choice("gesture", Schema.gestures, &d)
-            if gestureEntry == nil { d.add(node.position, "missing key 'gesture' in \(label) (one of \"swipe\", \"scroll\", \"touch\", \"pinch\")") }
+            let gestureEntry = table["gesture"], fingersEntry = table["fingers"]
+            let gesture = r.choice("gesture", gestureNames, &d)
+            if gestureEntry == nil { d.add(node.position, "missing key 'gesture' in \(label) (one of \(gestureNames.map { TOMLWriter.basicString($0.0) }.joined(separator: ", ")))") }
+            let source = gesture ?? nil
             var fingers = r.integer("fingers", 1...10, &d)
             if fingersEntry == nil {
                 if source == .scroll { fingers = 2 }
-                else if source != nil { d.add(node.position, "missing key 'fingers' in \(label)") }
+                else if gesture != nil { d.add(node.position, "missing key 'fingers' in \(label)") }
             }
-            let direction = r.choice("direction", Direction.allCases.map { ($0.rawValue, $0) }, &d)
-            if directionEntry == nil { d.add(node.position, "missing key 'direction' in \(label)") }
+            if let gesture, gesture == nil {
+                // A tap: fingers only.
+                r.reportUnknownKeys(&d)
+                guard let fingers, checkTap(fingers, at: fingersEntry?.node.position ?? node.position, label, &d) else { return nil }
+                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
+            }
+            var direction: Direction?
+            var directionAt = node.position
+            if source == .edge {
+                let edgeEntry = table["edge"]
+                directionAt = edgeEntry?.node.position ?? node.position
+                direction = r.choice("edge", ["left", "right", "top", "bottom"].map { ($0, inward(fromEdge: $0)!) }, &d)
+                if edgeEntry == nil { d.add(node.position, "missing key 'edge' in \(label) (an edge swipe names the edge it comes in from)") }
+            } else {
+                let directionEntry = table["direction"]
+                directionAt = directionEntry?.node.position ?? node.position
+                direction = r.choice("direction", Direction.allCases.map { ($0.rawValue, $0) }, &d)
+                if directionEntry == nil { d.add(node.position, "missing key 'direction' in \(label)") }
+            }
             let distance = r.distance(allowAuto: false, &d)
             r.reportUnknownKeys(&d)
             guard let source, let fingers, let direction else { return nil }
             guard check(source, fingers, direction, at: node.position, fingersEntry?.node.position ?? node.position,
-                        directionEntry?.node.position ?? node.position, label, &d) else { return nil }
+                        directionAt, label, &d) else { return nil }
             return WrittenBinding(binding: Binding(source: source, fingers: fingers, direction: direction,
                                                    transition: transition, distance: distance?.distance),
                                   position: node.position, distance: distance)
@@ -75,6 +137,15 @@ enum BindingDecoding {
             d.add(node.position, "\(label) must be a string such as \"swipe3-left\" or a table, not \(node.value.kindDescription)")
             return nil
         }
+    }
+
+    private static func checkTap(_ fingers: Int, at position: SourcePosition, _ label: String, _ d: inout Diagnostics) -> Bool {
+        let range = EngineConfiguration.allowedTapFingers
+        guard range.contains(fingers) else {
+            d.add(position, "\(label): a tap has \(range.lowerBound) to \(range.upperBound) fingers, not \(fingers)")
+            return false
+        }
+        return true
     }
 
     private static func check(_ source: GestureSource, _ fingers: Int, _ direction: Direction,

@@ -67,6 +67,17 @@ struct ConfigDecoder {
             }
         }
 
+        // [touchscreen]: edge zones and rotations.
+        if let entry = r.take("touchscreen") {
+            if case .table(let t) = entry.node.value {
+                var tr = TableReader(t, context: "in [touchscreen]", position: entry.node.position)
+                config.touchscreen = tr.touchscreenSettings(&d)
+                tr.reportUnknownKeys(&d)
+            } else {
+                d.add(entry.node.position, "'touchscreen' must be a table ([touchscreen]), not \(entry.node.value.kindDescription)")
+            }
+        }
+
         // [defaults]: applied to every transition.
         var defaults = TransitionSettings.builtIn
         let defaultsTable: (TOMLTable, SourcePosition)?
@@ -90,9 +101,10 @@ struct ConfigDecoder {
                 r.reportUnknownKeys(&d)
                 return nil
             }
-            let (transitions, bindings) = decodeTransitions(items, defaults: defaults)
+            let (transitions, bindings, taps) = decodeTransitions(items, defaults: defaults)
             config.engine.transitions = transitions
             config.engine.bindings = bindings
+            config.engine.taps = taps
         } else if let (table, position) = defaultsTable {
             // No [[transition]]: the built-in transitions, with [defaults] on top.
             var scratch = Diagnostics(source: d.source)
@@ -108,9 +120,10 @@ struct ConfigDecoder {
     }
 
     private mutating func decodeTransitions(_ items: [TOMLNode], defaults: TransitionSettings)
-        -> ([TransitionSpec], [Binding]) {
+        -> ([TransitionSpec], [Binding], [TapBinding]) {
         var transitions: [TransitionSpec] = []
         var bindings: [Binding] = []
+        var taps: [TapBinding] = []
         var names: [String: SourcePosition] = [:]
         var bound: [String: (transition: String, position: SourcePosition)] = [:]
         for (i, item) in items.enumerated() {
@@ -148,17 +161,18 @@ struct ConfigDecoder {
             r.reportUnknownKeys(&d)
 
             for b in written {
-                let g = b.binding
-                let gesture = "\(g.source.rawValue)\(g.fingers)-\(g.direction.rawValue)"
+                let gesture = b.gestureName
                 if let first = bound[gesture] {
                     d.add(b.position, "gesture \(gesture) is already bound to '\(first.transition)' on line \(first.position.line)")
                 } else {
                     bound[gesture] = (name ?? "#\(i + 1)", b.position)
                 }
+                if let tap = b.tap { taps.append(tap) }
+                guard let g = b.binding else { continue }
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
                     let at = b.distance?.position ?? distance?.position ?? b.position
-                    let want = g.source == .pinch ? "'distance_scale'" : "'distance' (touchpad units) or 'distance_mm'"
+                    let want = g.source == .pinch || g.source == .touchPinch ? "'distance_scale'" : "'distance' (touchpad units) or 'distance_mm'"
                     let source = b.distance != nil ? "its distance" : (distance != nil ? "the transition's distance" : "the distance from [defaults]")
                     d.add(at, "\(gesture) in \(owner) cannot use \(source) in \(effective.unit.rawValue): a \(g.source.rawValue) needs \(want)")
                 }
@@ -166,6 +180,6 @@ struct ConfigDecoder {
             }
             if let name { transitions.append(settings.spec(named: name)) }
         }
-        return (transitions, bindings)
+        return (transitions, bindings, taps)
     }
 }

@@ -6,8 +6,8 @@ extension EngineConfiguration {
         switch source {
         case .swipe: 3...10
         case .scroll: 2...2
-        case .pinch: 2...10
-        case .touch: 1...10
+        case .pinch, .touchPinch: 2...10
+        case .touch, .edge: 1...10
         }
     }
 
@@ -53,8 +53,9 @@ extension EngineConfiguration {
                 throw ConfigurationError(
                     "\(what): \(binding.source.rawValue) gestures have \(r.lowerBound)...\(r.upperBound) fingers (got \(binding.fingers))")
             }
-            guard (binding.source == .pinch) == (binding.direction.axis == .scale) else {
-                throw ConfigurationError(binding.source == .pinch
+            let isPinch = binding.source == .pinch || binding.source == .touchPinch
+            guard isPinch == (binding.direction.axis == .scale) else {
+                throw ConfigurationError(isPinch
                     ? "\(what): a pinch goes in or out, not \(binding.direction.rawValue)"
                     : "\(what): a \(binding.source.rawValue) goes left, right, up or down, not \(binding.direction.rawValue)")
             }
@@ -68,12 +69,33 @@ extension EngineConfiguration {
                 try distance.validate(for: binding.source, in: origin)
             }
         }
+        for tap in taps {
+            let what = "binding \(tap.gestureName) -> '\(tap.transition)'"
+            guard transitions.contains(where: { $0.name == tap.transition }) else {
+                throw ConfigurationError("\(what): unknown transition '\(tap.transition)'")
+            }
+            guard Self.allowedTapFingers.contains(tap.fingers) else {
+                throw ConfigurationError("\(what): taps have \(Self.allowedTapFingers.lowerBound)...\(Self.allowedTapFingers.upperBound) fingers (got \(tap.fingers))")
+            }
+            if let previous = seen[tap.gestureName] {
+                throw ConfigurationError(
+                    "two bindings for \(tap.gestureName): transitions '\(previous)' and '\(tap.transition)'")
+            }
+            seen[tap.gestureName] = tap.transition
+        }
     }
+
+    /// Finger counts a tap binding may ask for: 1 to 10.
+    public static let allowedTapFingers: ClosedRange<Int> = 1...10
 }
 
 extension Binding {
-    /// `<source><fingers>-<direction>`, the name the standard configuration gives its transition.
-    public var gestureName: String { "\(source.rawValue)\(fingers)-\(direction.rawValue)" }
+    /// `<source><fingers>-<direction>`, the name the standard configuration gives its transition;
+    /// for an edge swipe `edge<fingers>-<edge>`, the edge it comes in from (`edge1-left` moves right).
+    public var gestureName: String {
+        let tail = source == .edge ? (ScreenEdges.origin(of: direction).names.first ?? direction.rawValue) : direction.rawValue
+        return "\(source.rawValue)\(fingers)-\(tail)"
+    }
 }
 
 extension Distance {

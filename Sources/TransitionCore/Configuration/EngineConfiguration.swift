@@ -19,13 +19,28 @@ public struct Distance: Sendable, Hashable, Codable {
     public init(_ value: Double, _ unit: DistanceUnit) { self.value = value; self.unit = unit }
 }
 
+/// A touchscreen tap of `fingers` fingers runs `transition` non-interactively, as a `trigger`
+/// does (binding `tap<fingers>`).
+public struct TapBinding: Sendable, Hashable, Codable {
+    /// How many fingers the tap must have.
+    public var fingers: Int
+    /// The transition's name.
+    public var transition: String
+    /// A tap of `fingers` fingers runs `transition`.
+    public init(fingers: Int, transition: String) { self.fingers = fingers; self.transition = transition }
+
+    /// `tap<fingers>`.
+    public var gestureName: String { "tap\(fingers)" }
+}
+
 /// Which gesture drives which transition.
 public struct Binding: Sendable, Hashable, Codable {
     /// The kind of pan.
     public var source: GestureSource
     /// Finger count the gesture must have (swipe 3–4, scroll 2, touch 1–5, pinch 2–4).
     public var fingers: Int
-    /// The direction that moves the transition towards completion.
+    /// The direction that moves the transition towards completion. For an
+    /// ``GestureSource/edge`` swipe the direction away from its edge: `edge1-left` moves `right`.
     public var direction: Direction
     /// The transition's name.
     public var transition: String
@@ -129,6 +144,8 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     public var transitions: [TransitionSpec]
     /// Which gestures drive which transitions.
     public var bindings: [Binding]
+    /// Which touchscreen taps run which transitions.
+    public var taps: [TapBinding]
     /// Touchpad movement (swipes and scrolls, touchpad units) before the axis locks
     /// (GNOME, libadwaita, niri, Clutter: 16, see ``SourceDefaults/touchpadSlop``).
     public var slop: Double
@@ -139,17 +156,18 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
 
     /// A configuration; the slops default to ``SourceDefaults``'.
     public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = SourceDefaults.touchpadSlop,
-                touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop) {
+                touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop,
+                taps: [TapBinding] = []) {
         self.transitions = transitions; self.bindings = bindings; self.slop = slop
-        self.touchSlop = touchSlop; self.pinchSlop = pinchSlop
+        self.touchSlop = touchSlop; self.pinchSlop = pinchSlop; self.taps = taps
     }
 
     /// The slop for `source`, in its native units.
     public func slop(for source: GestureSource) -> Double {
         switch source {
         case .swipe, .scroll: slop
-        case .touch: touchSlop
-        case .pinch: pinchSlop
+        case .touch, .edge: touchSlop
+        case .pinch, .touchPinch: pinchSlop
         }
     }
 }

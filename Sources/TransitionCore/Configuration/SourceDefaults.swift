@@ -31,6 +31,12 @@ public enum SourceDefaults {
     /// Pinch travel: a scale change of 0.5 (fingers at half or one and a half times their
     /// starting spread).
     public static let pinchDistance: Double = 0.5
+    /// Touchscreen pinch travel: a scale change of 0.5 of the fingers' spread. Two fingers land
+    /// some 40 mm apart; pinching them to 20 mm or spreading them to 60 mm is a full pinch, 20 mm
+    /// of travel per finger, which is the scale Touchégg's touchscreen pinches reach by the time
+    /// its animations finish. A touchscreen cannot go much further in: fingers touch at about
+    /// 15 mm (scale ≈ 0.4).
+    public static let touchPinchDistance: Double = 0.5
 
     /// Touchpad slop before the axis locks: 16 units ≈ 1.5 mm (GNOME, libadwaita
     /// `DRAG_THRESHOLD_DISTANCE`, niri, Clutter all use 16).
@@ -69,7 +75,7 @@ public enum SourceDefaults {
         switch source {
         case .swipe, .scroll:
             return axis == .vertical ? touchpadDistanceVertical : touchpadDistanceHorizontal
-        case .touch:
+        case .touch, .edge:
             if let extent {
                 let e = axis == .vertical ? extent.height : extent.width
                 if e.isFinite && e > 0 { return e }
@@ -77,6 +83,8 @@ public enum SourceDefaults {
             return touchscreenFallbackDistance
         case .pinch:
             return pinchDistance
+        case .touchPinch:
+            return touchPinchDistance
         }
     }
 
@@ -84,14 +92,14 @@ public enum SourceDefaults {
     public static func velocityThreshold(for source: GestureSource) -> Double {
         switch source {
         case .swipe, .scroll: touchpadVelocityThreshold
-        case .touch: touchscreenVelocityThreshold
-        case .pinch: pinchVelocityThreshold
+        case .touch, .edge: touchscreenVelocityThreshold
+        case .pinch, .touchPinch: pinchVelocityThreshold
         }
     }
 
     /// The projection's deceleration rate per ms for `source`.
     public static func decelerationRate(for source: GestureSource) -> Double {
-        source == .touch ? touchscreenDecelerationRate : touchpadDecelerationRate
+        source.isTouchscreen ? touchscreenDecelerationRate : touchpadDecelerationRate
     }
 
     /// How many touchpad units one unit of `source` counts as, to compare magnitudes given in
@@ -100,8 +108,8 @@ public enum SourceDefaults {
     public static func touchpadUnits(per source: GestureSource) -> Double {
         switch source {
         case .swipe, .scroll: 1
-        case .touch: touchpadUnitsPerMm
-        case .pinch: touchpadUnitsPerScale
+        case .touch, .edge: touchpadUnitsPerMm
+        case .pinch, .touchPinch: touchpadUnitsPerScale
         }
     }
 
@@ -110,8 +118,8 @@ public enum SourceDefaults {
     public static func nativeUnit(of source: GestureSource) -> DistanceUnit {
         switch source {
         case .swipe, .scroll: .units
-        case .touch: .mm
-        case .pinch: .scale
+        case .touch, .edge: .mm
+        case .pinch, .touchPinch: .scale
         }
     }
 }
@@ -124,8 +132,8 @@ extension Distance {
         switch (source, unit) {
         case (.swipe, .units), (.scroll, .units): value
         case (.swipe, .mm), (.scroll, .mm): value * SourceDefaults.touchpadUnitsPerMm
-        case (.touch, .mm), (.touch, .units): value
-        case (.pinch, .scale): value
+        case (.touch, .mm), (.touch, .units), (.edge, .mm), (.edge, .units): value
+        case (.pinch, .scale), (.touchPinch, .scale): value
         default: nil
         }
     }

@@ -30,17 +30,22 @@ struct PendingPan: Sendable {
     var source: GestureSource
     var fingers: Int
     var extent: DeviceExtent?
+    /// The edge zones a touchscreen pan started in.
+    var edges: ScreenEdges = []
     var dx = 0.0
     var dy = 0.0
 
     /// How far the pan has moved, in the source's units: the scale change for a pinch.
     var distanceMoved: Double {
-        source == .pinch ? abs(dx) : (dx * dx + dy * dy).squareRoot()
+        isPinch ? abs(dx) : (dx * dx + dy * dy).squareRoot()
     }
+
+    /// A touchpad or touchscreen pinch: its scale change rides in `dx`.
+    var isPinch: Bool { source == .pinch || source == .touchPinch }
 
     /// The dominant axis and the direction along it (horizontal wins a tie).
     var lockedDirection: Direction {
-        if source == .pinch { return dx > 0 ? .out : .in }
+        if isPinch { return dx > 0 ? .out : .in }
         if abs(dx) >= abs(dy) { return dx > 0 ? .right : .left }
         return dy > 0 ? .down : .up
     }

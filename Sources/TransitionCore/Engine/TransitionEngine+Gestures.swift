@@ -18,7 +18,7 @@ extension TransitionEngine {
         case .pending, .ignored, .driving: closeGesture(i, cancel: nil, timeUs: b.timeUs, now: now, emit: emit)
         }
         catchAnimations(of: b.device, now: now, emit: emit)
-        slots[i].gesture = .pending(PendingPan(source: b.source, fingers: b.fingers, extent: b.extent))
+        slots[i].gesture = .pending(PendingPan(source: b.source, fingers: b.fingers, extent: b.extent, edges: b.edges))
         slots[i].tracker.reset()
     }
 
@@ -122,6 +122,8 @@ extension TransitionEngine {
                        emit: (TransitionEvent) -> Void) {
         let device = slots[i].device
         let direction = pan.lockedDirection
+        var pan = pan
+        pan.source = lockedSource(pan, direction: direction)
         let caught = caughtBinding(device: device, pan: pan, direction: direction)
         resolvePaused(of: device, except: caught?.transition, cancel: nil, now: now, emit: emit)
         let target: (transition: Int, binding: Binding)
@@ -159,19 +161,46 @@ extension TransitionEngine {
         drive(t, slot: i, dx: u.dx, dy: u.dy, timeUs: u.timeUs, now: now, emit: emit)
     }
 
+    /// The source a pan locks as: an ``GestureSource/edge`` swipe when a touchscreen pan started
+    /// in the zone of the edge it moves away from and an edge binding has its finger count and
+    /// direction; otherwise its own source (a pan along the edge, or from the middle, stays a
+    /// `touch` pan).
+    func lockedSource(_ pan: PendingPan, direction: Direction) -> GestureSource {
+        let origin = ScreenEdges.origin(of: direction)
+        guard pan.source == .touch, !origin.isEmpty, pan.edges.contains(origin),
+              bindingIndex(source: .edge, fingers: pan.fingers, direction: direction) != nil else { return pan.source }
+        return .edge
+    }
+
     /// A binding of a transition this device holds paused, on the pan's source, finger count
-    /// and axis; the one in the pan's direction if there is one.
+    /// and axis; the one in the pan's direction if there is one. A touchscreen pan catches an
+    /// edge swipe's transition wherever it starts.
     func caughtBinding(device: DeviceID, pan: PendingPan, direction: Direction) -> (transition: Int, binding: Binding)? {
         var fallback: (transition: Int, binding: Binding)?
         for k in configuration.bindings.indices {
             let b = configuration.bindings[k]
-            guard b.source == pan.source, b.fingers == pan.fingers, b.direction.axis == direction.axis else { continue }
+            let sameSource = b.source == pan.source || (b.source == .edge && pan.source == .touch)
+            guard sameSource, b.fingers == pan.fingers, b.direction.axis == direction.axis else { continue }
             let t = bindingTargets[k]
             guard let run = runs[t], run.device == device, case .paused = run.phase else { continue }
             if b.direction == direction { return (t, b) }
             if fallback == nil { fallback = (t, b) }
         }
         return fallback
+    }
+
+    /// A touchscreen tap: runs the transition bound to its finger count, as a trigger does,
+    /// unless a finger drives or holds that transition.
+    mutating func tapped(_ tap: TapInput, now: UInt64, emit: (TransitionEvent) -> Void) {
+        guard let binding = configuration.taps.first(where: { $0.fingers == tap.fingers }),
+              let t = configuration.transitions.firstIndex(where: { $0.name == binding.transition }) else { return }
+        if let run = runs[t] {
+            switch run.phase {
+            case .interactive, .paused: return
+            case .animating: break
+            }
+        }
+        runTrigger(t, reverse: false, duration: nil, completion: nil, now: now, emit: emit)
     }
 
     func bindingIndex(source: GestureSource, fingers: Int, direction: Direction) -> Int? {

@@ -109,6 +109,7 @@ public struct TransitionEngine: Sendable {
         case .holdBegin(let h): holdBegan(h, now: now, emit: emit)
         case .holdEnd(let h): holdEnded(h, now: now, emit: emit)
         case .deviceRemoved(let device, _): removeDevice(device, now: now, emit: emit)
+        case .tap(let tap): tapped(tap, now: now, emit: emit)
         }
     }
 

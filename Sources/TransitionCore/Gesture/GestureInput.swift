@@ -12,6 +12,24 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// A touchpad pinch. `dx` of each update carries the change of libinput's scale factor
     /// (positive: spreading the fingers, "out"); `dy` is zero.
     case pinch
+    /// A touchscreen pan that starts in an edge zone and moves inward (bindings
+    /// `edge<fingers>-<edge>`). The input layer reports it as a ``touch`` pan whose begin carries
+    /// ``GestureBegin/edges``; the engine drives an `edge` binding when the pan locks onto the
+    /// direction away from one of those edges. Millimetres, like ``touch``.
+    case edge
+    /// A touchscreen pinch of 2 or more fingers: `dx` of each update carries the change of the
+    /// fingers' spread as a scale (1.0 at the begin; positive: spreading, "out"), like ``pinch``;
+    /// `dy` is zero.
+    case touchPinch = "touchpinch"
+
+    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`) rather than
+    /// a touchpad (`swipe`, `scroll`, `pinch`).
+    public var isTouchscreen: Bool {
+        switch self {
+        case .touch, .edge, .touchPinch: true
+        case .swipe, .scroll, .pinch: false
+        }
+    }
 }
 
 /// An input device, as numbered by the input layer for the lifetime of the daemon.
@@ -47,11 +65,18 @@ public struct GestureBegin: Sendable, Hashable, Codable {
     public var timeUs: UInt64
     /// The device's size in the source's units (mm for a touchscreen), when known: a
     /// touchscreen pan's default travel is the extent along its axis (1:1 with the finger).
+    /// As the viewer sees it (after the panel's rotation).
     public var extent: DeviceExtent?
-    /// A pan began (`extent`: the device's size, mm for touchscreens, when known).
-    public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64, extent: DeviceExtent? = nil) {
+    /// A touchscreen pan: the edges whose edge zone every finger landed in (empty: the pan did
+    /// not start at an edge). The engine makes it an ``GestureSource/edge`` swipe when it locks
+    /// onto the direction away from one of them.
+    public var edges: ScreenEdges
+    /// A pan began (`extent`: the device's size, mm for touchscreens, when known; `edges`: the
+    /// edge zones a touchscreen pan started in).
+    public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64, extent: DeviceExtent? = nil,
+                edges: ScreenEdges = []) {
         self.device = device; self.source = source; self.fingers = fingers; self.timeUs = timeUs
-        self.extent = extent
+        self.extent = extent; self.edges = edges
     }
 }
 
@@ -126,6 +151,23 @@ public struct HoldEnd: Sendable, Hashable, Codable {
     }
 }
 
+/// All fingers of a touchscreen touched and lifted within a short time, barely moving: a tap
+/// (bindings `tap<fingers>`). It follows the ``HoldEnd`` of the touch (`cancelled: false`).
+public struct TapInput: Sendable, Hashable, Codable {
+    /// The touchscreen tapped.
+    public var device: DeviceID
+    /// How many fingers touched at once, at most.
+    public var fingers: Int
+    /// From the first finger down to the last finger up, µs.
+    public var durationUs: UInt64
+    /// CLOCK_MONOTONIC µs of the last finger's lift.
+    public var timeUs: UInt64
+    /// A tap of `fingers` fingers that lasted `durationUs`, ending at `timeUs`.
+    public init(device: DeviceID, fingers: Int, durationUs: UInt64, timeUs: UInt64) {
+        self.device = device; self.fingers = fingers; self.durationUs = durationUs; self.timeUs = timeUs
+    }
+}
+
 /// One recognised input sample, the only thing the input layer hands to the core.
 public enum GestureInput: Sendable, Hashable, Codable {
     /// Fingers went down and started a pan.
@@ -140,6 +182,8 @@ public enum GestureInput: Sendable, Hashable, Codable {
     case holdEnd(HoldEnd)
     /// The device vanished: whatever it drove is cancelled.
     case deviceRemoved(device: DeviceID, timeUs: UInt64)
+    /// A touchscreen tap: runs the transition bound to `tap<fingers>` non-interactively.
+    case tap(TapInput)
 
     /// The sample's CLOCK_MONOTONIC time in microseconds.
     public var timeUs: UInt64 {
@@ -150,6 +194,7 @@ public enum GestureInput: Sendable, Hashable, Codable {
         case .holdBegin(let h): h.timeUs
         case .holdEnd(let h): h.timeUs
         case .deviceRemoved(_, let t): t
+        case .tap(let t): t.timeUs
         }
     }
 
@@ -162,6 +207,7 @@ public enum GestureInput: Sendable, Hashable, Codable {
         case .holdBegin(let h): h.device
         case .holdEnd(let h): h.device
         case .deviceRemoved(let d, _): d
+        case .tap(let t): t.device
         }
     }
 }
@@ -176,6 +222,7 @@ extension GestureInput {
         case .holdBegin(var h): h.timeUs = timeUs; return .holdBegin(h)
         case .holdEnd(var h): h.timeUs = timeUs; return .holdEnd(h)
         case .deviceRemoved(let d, _): return .deviceRemoved(device: d, timeUs: timeUs)
+        case .tap(var t): t.timeUs = timeUs; return .tap(t)
         }
     }
 }

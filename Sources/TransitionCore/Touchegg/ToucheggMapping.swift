@@ -14,6 +14,9 @@ public enum ToucheggMapping {
         public var fingers: ClosedRange<Int>
         /// The directions it can take.
         public var directions: [Direction]
+        /// Whether the endpoint's engine binds it by default when the configuration does not
+        /// (an edge swipe is a touchscreen pan unless the configuration binds edges).
+        public var covered = true
     }
 
     private static let pan: [Direction] = [.up, .down, .left, .right]
@@ -23,7 +26,12 @@ public enum ToucheggMapping {
         Row(source: .swipe, type: 1, deviceType: 1, fingers: 3...4, directions: pan),
         Row(source: .pinch, type: 2, deviceType: 1, fingers: 2...4, directions: [.in, .out]),
         Row(source: .touch, type: 1, deviceType: 2, fingers: 2...5, directions: pan),
+        Row(source: .touchPinch, type: 2, deviceType: 2, fingers: 2...5, directions: [.in, .out]),
+        Row(source: .edge, type: 1, deviceType: 2, fingers: 1...5, directions: pan, covered: false),
     ]
+
+    /// A touchscreen tap: `gesture_type` 3, on a touchscreen, no direction.
+    public static let tap = (type: UInt32(3), deviceType: UInt32(2))
 
     /// The row of `source`, `nil` when Touchégg's clients are not sent it.
     public static func row(for source: GestureSource) -> Row? {
@@ -53,7 +61,7 @@ extension EngineConfiguration {
     /// bound one is decided exactly as the daemon's engine decides it.
     public func coveringTouchegg() -> EngineConfiguration {
         var result = self
-        for row in ToucheggMapping.rows {
+        for row in ToucheggMapping.rows where row.covered {
             for fingers in row.fingers {
                 for direction in row.directions where !bindings.contains(where: {
                     $0.source == row.source && $0.fingers == fingers && $0.direction == direction

@@ -78,6 +78,18 @@ public struct ToucheggTracker: Sendable {
         }
     }
 
+    /// A touchscreen tap as Touchégg's clients see one: `OnGestureBegin` (0 %) and
+    /// `OnGestureEnd` (100 %, its duration elapsed), gesture type 3, no direction. Taps are
+    /// sent whether or not a transition is bound to them.
+    public func signals(for tap: TapInput) -> (begin: ToucheggSignal, end: ToucheggSignal) {
+        let fingers = Int32(clamping: tap.fingers)
+        let type = ToucheggMapping.tap.type, device = ToucheggMapping.tap.deviceType
+        return (ToucheggSignal(member: .begin, type: type, direction: 0, percentage: 0, fingers: fingers,
+                               deviceType: device, elapsedMs: 0),
+                ToucheggSignal(member: .end, type: type, direction: 0, percentage: 100, fingers: fingers,
+                               deviceType: device, elapsedMs: tap.durationUs / 1000))
+    }
+
     /// `OnGestureEnd` (0 %, a cancel) for every gesture begun and not ended, which are then
     /// forgotten: for a client that stops receiving (its session locked) mid-gesture.
     public func cancellations(atUs nowUs: UInt64) -> [ToucheggSignal] {

@@ -91,10 +91,16 @@ struct Devices: ParsableCommand {
 
     static func table(_ devices: [DeviceInfo]) -> String {
         guard !devices.isEmpty else { return "" }
-        var rows = [["ID", "CLASS", "NODE", "SIZE", "NAME"]]
+        var rows = [["ID", "CLASS", "NODE", "SIZE", "EDGE ZONE", "ROTATION", "NAME"]]
         for device in devices {
             let size = device.widthMm.flatMap { w in device.heightMm.map { h in "\(Format.fixed(w, 1))x\(Format.fixed(h, 1)) mm" } } ?? "-"
-            rows.append(["\(device.id)", device.deviceClass.rawValue, device.node ?? "-", size, device.name])
+            let zone: String = if let mm = device.edgeZoneMm {
+                "\(Format.fixed(mm, 1)) mm"
+            } else if let share = device.edgeZoneShare {
+                "\(Format.fixed(share * 100, 1)) % of range (no size)"
+            } else { "-" }
+            rows.append(["\(device.id)", device.deviceClass.rawValue, device.node ?? "-", size, zone,
+                         device.rotation.map { "\($0)°" } ?? "-", device.name])
         }
         return Table.render(rows, indent: "  ")
     }

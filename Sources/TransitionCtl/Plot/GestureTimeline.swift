@@ -120,6 +120,10 @@ struct GestureTimeline: Equatable {
         switch began.origin {
         case .trigger(let reverse):
             return reverse ? "trigger, reversed" : "trigger"
+        case .gesture(.edge, let fingers, _):
+            // An edge swipe is named after its edge: moving right, it came in from the left.
+            let edge = began.direction.flatMap { ScreenEdges.origin(of: $0).names.first }
+            return "edge swipe, \(fingers) finger\(fingers == 1 ? "" : "s")" + (edge.map { ", in from the \($0)" } ?? "")
         case .gesture(let source, let fingers, _):
             var text = "\(source.rawValue), \(fingers) finger\(fingers == 1 ? "" : "s")"
             if let d = began.direction { text += ", \(d.rawValue)" }

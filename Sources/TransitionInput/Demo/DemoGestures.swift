@@ -19,7 +19,7 @@ public enum DemoGestures {
     public static let touchscreenExtent = DeviceExtent(width: 294, height: 165)
 
     /// Every demo gesture, in the order the demo plays them.
-    public static let all: [DemoGesture] = [longSwipe, shortSwipe, fling, pinch, touchPan, catchAndReturn]
+    public static let all: [DemoGesture] = [longSwipe, shortSwipe, fling, pinch, touchPan, edgeSwipe, catchAndReturn]
 
     /// A 3-finger swipe left over 44 mm, past the end into the rubber band, resting before
     /// the lift: finishes by position.
@@ -79,6 +79,21 @@ public enum DemoGestures {
                            transition: "touch3-up", outcome: .finish, reason: .release, samples: b.samples)
     }
 
+    /// One finger landing 2 mm from the touchscreen's left edge and swiping in over 180 of its
+    /// 294 mm (the interactive "back" of UIKit's screen-edge pan): finishes by position.
+    public static var edgeSwipe: DemoGesture {
+        var b = SampleBuilder(device: touchscreen, seed: 7)
+        b.hold(fingers: 1)
+        b.rest(150_000)
+        b.holdEnd(cancelled: true)
+        b.begin(.touch, fingers: 1, extent: touchscreenExtent, edges: .left)
+        b.pan(dx: 180, dy: 9, durationUs: 560_000, path: .smooth, noise: 0.05)
+        b.rest(160_000)
+        b.end()
+        return DemoGesture(name: "edge swipe", summary: "1 finger in from the touchscreen's left edge over 61 % of its width: finishes by position",
+                           transition: "edge1-left", outcome: .finish, reason: .release, samples: b.samples)
+    }
+
     /// A 4-finger swipe down released past halfway; 60 ms into its spring, four fingers rest on
     /// the touchpad (a hold: the animation pauses), then drag it back up and rest: cancels.
     public static var catchAndReturn: DemoGesture {
@@ -134,8 +149,9 @@ struct SampleBuilder {
         begin(.swipe, fingers: fingers)
     }
 
-    mutating func begin(_ source: GestureSource, fingers: Int, extent: DeviceExtent? = nil) {
-        samples.append(.begin(GestureBegin(device: device, source: source, fingers: fingers, timeUs: timeUs, extent: extent)))
+    mutating func begin(_ source: GestureSource, fingers: Int, extent: DeviceExtent? = nil, edges: ScreenEdges = []) {
+        samples.append(.begin(GestureBegin(device: device, source: source, fingers: fingers, timeUs: timeUs, extent: extent,
+                                           edges: edges)))
     }
 
     mutating func end() {

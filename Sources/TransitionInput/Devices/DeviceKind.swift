@@ -25,10 +25,18 @@ public struct InputDeviceInfo: Sendable, Hashable, Codable {
     public var widthMm: Double?
     /// Physical height in mm, `nil` when unknown.
     public var heightMm: Double?
+    /// A touchscreen's rotation (`[touchscreen]`), `nil` for a touchpad.
+    public var rotation: PanelRotation?
+    /// A touchscreen's edge zone in mm, when it reports its size.
+    public var edgeZoneMm: Double?
+    /// A touchscreen's edge zone as a share of its range, when it reports no size.
+    public var edgeZoneShare: Double?
 
     /// A description of a device in use.
-    public init(id: DeviceID, node: String, name: String, kind: DeviceKind, widthMm: Double?, heightMm: Double?) {
+    public init(id: DeviceID, node: String, name: String, kind: DeviceKind, widthMm: Double?, heightMm: Double?,
+                rotation: PanelRotation? = nil, edgeZoneMm: Double? = nil, edgeZoneShare: Double? = nil) {
         self.id = id; self.node = node; self.name = name; self.kind = kind
         self.widthMm = widthMm; self.heightMm = heightMm
+        self.rotation = rotation; self.edgeZoneMm = edgeZoneMm; self.edgeZoneShare = edgeZoneShare
     }
 }

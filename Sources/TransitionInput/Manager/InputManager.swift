@@ -31,12 +31,17 @@ public final class InputManager {
     private var entries: [Entry] = []
     private var nextID: UInt32 = 1
     private var batch: [BatchItem] = []
+    /// The `[touchscreen]` settings in force.
+    public private(set) var touchscreen: TouchscreenSettings
 
     private struct Entry {
         var info: InputDeviceInfo
         var syspath: String
         let device: OpaquePointer
         var recognizer: DeviceRecognizer
+        /// A touchscreen's size in mm and range in device units, as far as known (for its layout).
+        var sizeMm: DeviceExtent?
+        var range: DeviceExtent?
         /// The kernel is disconnecting it: the engine was told (`deviceRemoved`), libinput not yet.
         var vanishing = false
     }
@@ -47,9 +52,11 @@ public final class InputManager {
     /// touchpad or touchscreen, and ``InputError/system(_:)`` when libinput or udev cannot start.
     /// An explicit device that does not exist yet is waited for. Without a udev monitor (no
     /// netlink, e.g. in some containers) it logs a warning and runs without hotplug.
-    public init(seat: String = "seat0", explicitDevices: [String] = [], logger: Logger) throws(InputError) {
+    public init(seat: String = "seat0", explicitDevices: [String] = [], touchscreen: TouchscreenSettings = .builtIn,
+                logger: Logger) throws(InputError) {
         self.seat = seat
         self.explicitDevices = explicitDevices
+        self.touchscreen = touchscreen
         self.logger = logger
         udev = try Udev()
         do {
@@ -166,26 +173,50 @@ public final class InputManager {
         LibinputDecoder.tag(device, with: id)
         var width = 0.0, height = 0.0
         let hasSize = libinput_device_get_size(device, &width, &height) == 0
-        let info = InputDeviceInfo(id: id, node: evaluation.node, name: evaluation.name, kind: kind,
+        var info = InputDeviceInfo(id: id, node: evaluation.node, name: evaluation.name, kind: kind,
                                    widthMm: hasSize ? width : nil, heightMm: hasSize ? height : nil)
-        // A touchscreen pan's extent, in the units of its positions: mm, or device units when the
+        // A touchscreen's layout, in the units of its positions: mm, or device units when the
         // device reports no resolution (libinput then reports positions in device units).
-        var extent: DeviceExtent?
+        var sizeMm: DeviceExtent?, range: DeviceExtent?
+        var layout = TouchLayout()
         if kind == .touchscreen {
-            if hasSize {
-                extent = DeviceExtent(width: width, height: height)
-            } else if let caps = evaluation.capabilities, caps.rangeX > 0, caps.rangeY > 0 {
-                extent = DeviceExtent(width: Double(caps.rangeX), height: Double(caps.rangeY))
+            if hasSize { sizeMm = DeviceExtent(width: width, height: height) }
+            if let caps = evaluation.capabilities, caps.rangeX > 0, caps.rangeY > 0 {
+                range = DeviceExtent(width: Double(caps.rangeX), height: Double(caps.rangeY))
             }
+            layout = TouchLayout.touchscreen(named: evaluation.name, sizeMm: sizeMm, range: range, settings: touchscreen)
+            describe(&info, layout: layout)
         }
         entries.append(Entry(info: info, syspath: syspath, device: device,
-                             recognizer: DeviceRecognizer(device: id, touchExtent: extent)))
-        let size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
+                             recognizer: DeviceRecognizer(device: id, touchLayout: layout), sizeMm: sizeMm, range: range))
+        var size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
+        if kind == .touchscreen {
+            size += hasSize ? "; edge zones \(touchscreen.edgeZoneMm) mm" : "; edge zones \(touchscreen.edgeZoneShare * 100) % of the range"
+            if layout.rotation != .none { size += "; rotated \(layout.rotation.rawValue)°" }
+        }
         logger.notice("using \(kind.rawValue) \(evaluation.node) \"\(evaluation.name)\" as \(id)\(size)")
         let capability = kind == .touchpad ? LIBINPUT_DEVICE_CAP_GESTURE : LIBINPUT_DEVICE_CAP_TOUCH
         if libinput_device_has_capability(device, capability) == 0 {
             logger.warning("libinput reports no \(kind == .touchpad ? "gesture" : "touch") capability for \(evaluation.node)")
         }
+    }
+
+    /// Applies new `[touchscreen]` settings (a reload): each touchscreen takes its new rotation
+    /// and edge zones from its next touch on.
+    public func applyTouchscreen(_ settings: TouchscreenSettings) {
+        touchscreen = settings
+        for i in entries.indices where entries[i].info.kind == .touchscreen {
+            let layout = TouchLayout.touchscreen(named: entries[i].info.name, sizeMm: entries[i].sizeMm,
+                                                 range: entries[i].range, settings: settings)
+            entries[i].recognizer.setTouchLayout(layout)
+            describe(&entries[i].info, layout: layout)
+        }
+    }
+
+    private func describe(_ info: inout InputDeviceInfo, layout: TouchLayout) {
+        info.rotation = layout.rotation
+        info.edgeZoneMm = info.widthMm != nil ? touchscreen.edgeZoneMm : nil
+        info.edgeZoneShare = info.widthMm == nil && layout.extent != nil ? touchscreen.edgeZoneShare : nil
     }
 
     private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {

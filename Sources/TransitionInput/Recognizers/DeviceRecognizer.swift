@@ -13,16 +13,29 @@ struct DeviceRecognizer {
     private var scroll: ScrollRecognizer
     private var touch: TouchPanRecognizer
 
-    /// `touchExtent`: a touchscreen's size in the units of its positions, carried by its pans'
-    /// begins (the engine's default travel is the extent along the pan's axis).
-    init(device: DeviceID, touchExtent: DeviceExtent? = nil, touchParameters: TouchPanRecognizer.Parameters = .init()) {
+    /// `touchLayout`: a touchscreen's size, rotation and edge zones in the units of its
+    /// positions; its size is carried by its pans' begins (the engine's default travel is the
+    /// extent along the pan's axis).
+    init(device: DeviceID, touchLayout: TouchLayout = TouchLayout(),
+         touchParameters: TouchPanRecognizer.Parameters = .init()) {
         self.device = device
         swipe = SwipeRecognizer(device: device)
         pinch = PinchRecognizer(device: device)
         hold = HoldRecognizer(device: device)
         scroll = ScrollRecognizer(device: device)
-        touch = TouchPanRecognizer(device: device, extent: touchExtent, parameters: touchParameters)
+        touch = TouchPanRecognizer(device: device, layout: touchLayout, parameters: touchParameters)
     }
+
+    /// A recogniser whose touchscreen is `touchExtent` large, unrotated, without edge zones.
+    init(device: DeviceID, touchExtent: DeviceExtent?) {
+        self.init(device: device, touchLayout: TouchLayout(extent: touchExtent))
+    }
+
+    /// The touchscreen layout in force.
+    var touchLayout: TouchLayout { touch.layout }
+
+    /// Uses a new touchscreen layout (a reload's rotation) from the next touch on.
+    mutating func setTouchLayout(_ layout: TouchLayout) { touch.setLayout(layout) }
 
     /// Routes one decoded event to the recogniser it belongs to.
     mutating func handle(_ event: InputEvent, emit: (GestureInput) -> Void) {

@@ -1,59 +1,80 @@
 // SPDX-License-Identifier: MIT
 import TransitionCore
 
-/// Touchscreen pans with one to five (or more) fingers, from libinput's touch events.
+/// Touchscreen pans, edge swipes, pinches and taps, from libinput's touch events.
 ///
-/// The pan follows the centroid of the active touch points in millimetres, computed once per
-/// `TOUCH_FRAME` (positions are consistent only there). Each frame moves the pan by the mean
-/// displacement of the touches present in both this frame and the previous one, so fingers
-/// landing or lifting re-anchor the centroid instead of making it jump.
+/// Positions are turned into the viewer's frame first (``TouchLayout/rotation``), so "left" is
+/// the viewer's left for edges, directions and pans. The pan follows the centroid of the active
+/// touch points, computed once per `TOUCH_FRAME` (positions are consistent only there). Each
+/// frame moves the pan by the mean displacement of the touches present in both this frame and
+/// the previous one, so fingers landing or lifting re-anchor the centroid instead of making it
+/// jump.
 ///
-/// How a touch becomes a pan (the engine sees `begin` only once the touch moves):
+/// How a touch becomes a pan, a pinch or a tap (the engine sees `begin` only once it moves):
 /// 1. The first touch down emits ``HoldBegin`` (fingers: the touches in that frame). A touch
 ///    that lands while a transition animates therefore catches it at once, like a touchpad hold.
 /// 2. While *pending*, movement is accumulated since the last change in finger count, together
-///    with each frame's delta and time. The pan begins once the accumulated movement reaches
-///    ``Parameters/beginDistance`` and at least ``Parameters/landingWindowUs`` have passed since
-///    the first touch down (fingers of a multi-finger drag land over tens of milliseconds; a
-///    change in finger count restarts the accumulation, so the pan begins with all of them).
-/// 3. On begin it emits ``HoldEnd`` with `cancelled: true` (libinput's convention: the hold
-///    turned into a movement), then ``GestureBegin`` (source `.touch`, time: the last finger
-///    change), then every accumulated frame as its own ``GestureUpdate`` with its own time, so
-///    nothing is lost and velocity sees the real history. Times never go backwards.
-/// 4. Lifting every finger ends the pan (``GestureEnd``, a release). Lifting before the pan began
-///    either emits ``HoldEnd`` (`cancelled: false`: a tap, the caught animation resumes), or, if
-///    the touch had moved far enough within the landing window (a quick flick), the whole pan at
-///    once: begin, updates, end.
-/// 5. `TOUCH_CANCEL` (of any touch) ends a pan with `cancel: .touch`, or ends a pending hold
+///    with each frame's delta and time, and so is the change of the fingers' *spread* (twice
+///    their mean distance from the centroid: for two fingers, the distance between them). The
+///    gesture begins once the centroid has moved ``Parameters/beginDistance`` or the spread has
+///    changed by as much, and at least ``Parameters/landingWindowUs`` have passed since the first
+///    touch down (fingers of a multi-finger drag land over tens of milliseconds; a change in
+///    finger count restarts the accumulation, so the gesture begins with all of them).
+/// 3. It begins as a *pinch* (``GestureSource/touchPinch``) when two or more fingers' spread
+///    changed more than their centroid moved, else as a *pan* (``GestureSource/touch``). Either
+///    way it emits ``HoldEnd`` with `cancelled: true` (libinput's convention: the hold turned
+///    into a movement), then ``GestureBegin`` (time: the last finger change). A pan's begin
+///    carries the edges whose edge zone every finger landed in (``GestureBegin/edges``: the
+///    engine makes it an edge swipe if it moves away from one of them), then every accumulated
+///    frame as its own ``GestureUpdate`` with its own time, so nothing is lost and velocity sees
+///    the real history. A pinch's updates carry the change of the spread as a scale (1.0 at the
+///    begin) in `dx`. Times never go backwards.
+/// 4. Lifting every finger ends the gesture (``GestureEnd``, a release). Lifting before it began
+///    emits ``HoldEnd`` (`cancelled: false`: the caught animation resumes), followed by a
+///    ``TapInput`` when every finger lifted within ``Parameters/tapMaxUs`` of the first touch
+///    down and none moved farther than ``TouchLayout/tapTravel`` from where it landed; or, if the
+///    fingers had spread or moved far enough within the landing window (a quick pinch or flick),
+///    the whole pinch or pan at once: begin, updates, end.
+/// 5. `TOUCH_CANCEL` (of any touch) ends a gesture with `cancel: .touch`, or ends a pending hold
 ///    with `cancelled: false`; the remaining touches are then ignored until all have lifted.
 struct TouchPanRecognizer {
     /// Tuning. The defaults suit touchscreens with a real resolution.
     struct Parameters: Equatable {
-        /// Centroid travel (mm) since the last finger-count change before a pan begins. Only
-        /// beats jitter: the engine applies its own slop before it locks an axis.
+        /// Centroid travel, or spread change (mm), since the last finger-count change before a
+        /// gesture begins. Only beats jitter: the engine applies its own slop before it locks.
         var beginDistance: Double = 1
-        /// Time (µs) after the first touch down before a pan may begin.
+        /// Time (µs) after the first touch down before a gesture may begin.
         var landingWindowUs: UInt64 = 150_000
         /// Frames kept while pending; beyond this the oldest two are merged.
         var maxPendingSamples: Int = 32
+        /// The longest a tap lasts, first finger down to last finger up (µs): 180 ms, libinput's
+        /// tap timeout, a little above Touchégg's 150 ms because the fingers of a three-finger tap
+        /// on glass land and lift over tens of milliseconds.
+        var tapMaxUs: UInt64 = 180_000
     }
 
     enum State: Equatable {
         /// No touch.
         case idle
-        /// Touching, hold begun, no pan yet. `fingers` and `anchorUs` are those of the last change
-        /// in finger count; (`movedX`, `movedY`) the travel since then.
+        /// Touching, hold begun, no gesture yet. `fingers` and `anchorUs` are those of the last
+        /// change in finger count; (`movedX`, `movedY`) the travel since then.
         case pending(fingers: Int, firstDownUs: UInt64, anchorUs: UInt64, movedX: Double, movedY: Double)
         /// The pan is running.
         case panning(fingers: Int)
+        /// The pinch is running; `scale` is the last one reported.
+        case pinching(fingers: Int, scale: Double)
         /// A touch was cancelled: wait until every touch has lifted.
         case draining
     }
 
     struct TouchPoint: Equatable {
         var slot: Int32
+        /// Where it is, in the viewer's frame.
         var x: Double
         var y: Double
+        /// Where it landed, in the viewer's frame.
+        var downX: Double
+        var downY: Double
     }
 
     struct Sample: Equatable {
@@ -63,9 +84,10 @@ struct TouchPanRecognizer {
     }
 
     let device: DeviceID
-    /// The device's size in the units of its positions, carried by every begin.
-    let extent: DeviceExtent?
     let parameters: Parameters
+    /// The layout in force; a new one (a reload) waits until no finger touches.
+    private(set) var layout: TouchLayout
+    private var nextLayout: TouchLayout?
     private(set) var state: State = .idle
     /// Live touch points, changed by down/motion/up/cancel.
     private var touches: [TouchPoint] = []
@@ -73,24 +95,52 @@ struct TouchPanRecognizer {
     private var lastFrame: [TouchPoint] = []
     /// The frames accumulated while pending (since the last finger-count change).
     private var samples: [Sample] = []
+    /// Since the first touch down: the most fingers at once, the farthest any finger moved from
+    /// where it landed, and the edge zones every finger landed in.
+    private var mostFingers = 0
+    private var farthest = 0.0
+    private var edges: ScreenEdges = []
+    /// The spread at the last finger-count change (pending), or the spread that is scale 1 (pinching).
+    private var baseSpread = 0.0
+    /// The spread at the last frame while pending (a pinch lifted inside the landing window).
+    private var lastSpread = 0.0
 
-    init(device: DeviceID, extent: DeviceExtent? = nil, parameters: Parameters = Parameters()) {
+    /// The device's size as the viewer sees it, carried by every pan's begin.
+    var extent: DeviceExtent? { layout.viewExtent }
+
+    init(device: DeviceID, layout: TouchLayout, parameters: Parameters = Parameters()) {
         self.device = device
-        self.extent = extent
+        self.layout = layout
         self.parameters = parameters
         touches.reserveCapacity(10)
         lastFrame.reserveCapacity(10)
         samples.reserveCapacity(parameters.maxPendingSamples)
     }
 
+    /// A recogniser for an unrotated panel of size `extent`, without edge zones.
+    init(device: DeviceID, extent: DeviceExtent? = nil, parameters: Parameters = Parameters()) {
+        self.init(device: device, layout: TouchLayout(extent: extent), parameters: parameters)
+    }
+
+    /// Uses `layout` from the next touch on (at once when no finger touches).
+    mutating func setLayout(_ layout: TouchLayout) {
+        if touches.isEmpty && state == .idle { self.layout = layout; nextLayout = nil } else { nextLayout = layout }
+    }
+
     /// The transition function: one touch event in, zero or more samples out.
     mutating func handle(_ event: TouchEvent, emit: (GestureInput) -> Void) {
         switch event {
-        case .down(let slot, let x, let y, _), .motion(let slot, let x, let y, _):
+        case .down(let slot, let nx, let ny, _), .motion(let slot, let nx, let ny, _):
+            if touches.isEmpty, state == .idle, let next = nextLayout { layout = next; nextLayout = nil }
+            let (x, y) = layout.viewPoint(x: nx, y: ny)
             if let i = touches.firstIndex(where: { $0.slot == slot }) {
                 touches[i].x = x; touches[i].y = y
+                let ddx = x - touches[i].downX, ddy = y - touches[i].downY
+                farthest = max(farthest, (ddx * ddx + ddy * ddy).squareRoot())
             } else {
-                touches.append(TouchPoint(slot: slot, x: x, y: y))
+                touches.append(TouchPoint(slot: slot, x: x, y: y, downX: x, downY: y))
+                let landed = layout.edges(atViewX: x, y: y)
+                edges = touches.count == 1 && state == .idle ? landed : edges.intersection(landed)
             }
         case .up(let slot, _):
             touches.removeAll { $0.slot == slot }
@@ -108,11 +158,12 @@ struct TouchPanRecognizer {
         touches.removeAll(keepingCapacity: true)
         lastFrame.removeAll(keepingCapacity: true)
         samples.removeAll(keepingCapacity: true)
+        if let next = nextLayout { layout = next; nextLayout = nil }
     }
 
     private mutating func cancel(timeUs t: UInt64, emit: (GestureInput) -> Void) {
         switch state {
-        case .panning:
+        case .panning, .pinching:
             emit(.end(GestureEnd(device: device, cancel: .touch, timeUs: t)))
         case .pending:
             emit(.holdEnd(HoldEnd(device: device, cancelled: false, timeUs: t)))
@@ -121,6 +172,21 @@ struct TouchPanRecognizer {
         }
         samples.removeAll(keepingCapacity: true)
         state = .draining
+    }
+
+    /// Twice the mean distance of the touches from their centroid: for two fingers, the
+    /// distance between them. 0 for fewer than two.
+    private func spread() -> Double {
+        guard touches.count >= 2 else { return 0 }
+        var cx = 0.0, cy = 0.0
+        for p in touches { cx += p.x; cy += p.y }
+        cx /= Double(touches.count); cy /= Double(touches.count)
+        var sum = 0.0
+        for p in touches {
+            let dx = p.x - cx, dy = p.y - cy
+            sum += (dx * dx + dy * dy).squareRoot()
+        }
+        return 2 * sum / Double(touches.count)
     }
 
     private mutating func frame(timeUs t: UInt64, emit: (GestureInput) -> Void) {
@@ -136,17 +202,28 @@ struct TouchPanRecognizer {
         lastFrame.removeAll(keepingCapacity: true)
         lastFrame.append(contentsOf: touches)
         let fingers = touches.count
+        mostFingers = max(mostFingers, fingers)
 
         switch state {
         case .idle:
             guard fingers > 0 else { return }
             emit(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: t)))
             samples.removeAll(keepingCapacity: true)
+            mostFingers = fingers
+            farthest = 0
+            baseSpread = spread()
+            lastSpread = baseSpread
             state = .pending(fingers: fingers, firstDownUs: t, anchorUs: t, movedX: 0, movedY: 0)
 
         case .pending(let pendingFingers, let firstDownUs, let anchorUs, var movedX, var movedY):
             if fingers == 0 {
-                if reached(movedX, movedY) {
+                if t - min(t, firstDownUs) <= parameters.tapMaxUs && farthest <= layout.tapTravel {
+                    emit(.holdEnd(HoldEnd(device: device, cancelled: false, timeUs: t)))
+                    emit(.tap(TapInput(device: device, fingers: mostFingers, durationUs: t - min(t, firstDownUs), timeUs: t)))
+                } else if pendingFingers >= 2 && isPinch(spread: lastSpread, movedX: movedX, movedY: movedY) {
+                    beginPinch(fingers: pendingFingers, anchorUs: anchorUs, spread: lastSpread, timeUs: t, emit: emit)
+                    emit(.end(GestureEnd(device: device, timeUs: t)))
+                } else if reached(movedX, movedY) {
                     beginPan(fingers: pendingFingers, anchorUs: anchorUs, emit: emit)
                     emit(.end(GestureEnd(device: device, timeUs: t)))
                 } else {
@@ -155,11 +232,19 @@ struct TouchPanRecognizer {
                 state = .idle
             } else if changed {
                 samples.removeAll(keepingCapacity: true)
+                baseSpread = spread()
+                lastSpread = baseSpread
                 state = .pending(fingers: fingers, firstDownUs: firstDownUs, anchorUs: t, movedX: 0, movedY: 0)
-            } else if dx != 0 || dy != 0 {
-                movedX += dx; movedY += dy
-                append(Sample(dx: dx, dy: dy, timeUs: t))
-                if reached(movedX, movedY) && t >= firstDownUs + parameters.landingWindowUs {
+            } else {
+                if dx != 0 || dy != 0 {
+                    movedX += dx; movedY += dy
+                    append(Sample(dx: dx, dy: dy, timeUs: t))
+                }
+                lastSpread = spread()
+                let settled = t >= firstDownUs + parameters.landingWindowUs
+                if settled && fingers >= 2 && isPinch(spread: lastSpread, movedX: movedX, movedY: movedY) {
+                    beginPinch(fingers: fingers, anchorUs: anchorUs, spread: lastSpread, timeUs: t, emit: emit)
+                } else if settled && reached(movedX, movedY) {
                     beginPan(fingers: fingers, anchorUs: anchorUs, emit: emit)
                     state = .panning(fingers: fingers)
                 } else {
@@ -176,9 +261,34 @@ struct TouchPanRecognizer {
                 emit(.update(GestureUpdate(device: device, dx: dx, dy: dy, timeUs: t)))
             }
 
+        case .pinching(_, let scale):
+            if fingers == 0 {
+                emit(.end(GestureEnd(device: device, timeUs: t)))
+                state = .idle
+            } else if fingers < 2 {
+                state = .pinching(fingers: fingers, scale: scale)   // one finger left: hold still
+            } else if changed {
+                // Fingers landed or lifted: the scale carries on from where it was.
+                baseSpread = spread() / scale
+                state = .pinching(fingers: fingers, scale: scale)
+            } else if baseSpread > 0 {
+                let now = spread() / baseSpread
+                if now != scale {
+                    emit(.update(GestureUpdate(device: device, dx: now - scale, dy: 0, timeUs: t)))
+                }
+                state = .pinching(fingers: fingers, scale: now)
+            }
+
         case .draining:
             if fingers == 0 { state = .idle }
         }
+    }
+
+    /// The fingers' spread (now `spread`) changed by at least the begin distance, and more than
+    /// their centroid moved.
+    private func isPinch(spread: Double, movedX: Double, movedY: Double) -> Bool {
+        let change = abs(spread - baseSpread)
+        return baseSpread > 0 && change >= parameters.beginDistance && change > (movedX * movedX + movedY * movedY).squareRoot()
     }
 
     private func reached(_ x: Double, _ y: Double) -> Bool {
@@ -196,10 +306,21 @@ struct TouchPanRecognizer {
 
     private mutating func beginPan(fingers: Int, anchorUs: UInt64, emit: (GestureInput) -> Void) {
         emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
-        emit(.begin(GestureBegin(device: device, source: .touch, fingers: fingers, timeUs: anchorUs, extent: extent)))
+        emit(.begin(GestureBegin(device: device, source: .touch, fingers: fingers, timeUs: anchorUs, extent: extent,
+                                 edges: edges)))
         for s in samples {
             emit(.update(GestureUpdate(device: device, dx: s.dx, dy: s.dy, timeUs: s.timeUs)))
         }
         samples.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func beginPinch(fingers: Int, anchorUs: UInt64, spread: Double, timeUs t: UInt64,
+                                     emit: (GestureInput) -> Void) {
+        emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
+        emit(.begin(GestureBegin(device: device, source: .touchPinch, fingers: fingers, timeUs: anchorUs)))
+        let scale = spread / baseSpread
+        emit(.update(GestureUpdate(device: device, dx: scale - 1, dy: 0, timeUs: t)))
+        samples.removeAll(keepingCapacity: true)
+        state = .pinching(fingers: fingers, scale: scale)
     }
 }

@@ -6,14 +6,19 @@ import TransitionCore
 /// ```
 /// {"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}
 /// {"type":"begin","device":2,"source":"touch","fingers":1,"width":300.0,"height":200.0,"time_us":1100}
+/// {"type":"begin","device":2,"source":"touch","fingers":1,"width":300.0,"height":200.0,"edges":"left top","time_us":1100}
+/// {"type":"begin","device":2,"source":"touchpinch","fingers":2,"time_us":1100}
 /// {"type":"update","device":1,"dx":1.5,"dy":0.0,"time_us":1012}
 /// {"type":"end","device":1,"cancel":null,"time_us":1200}
 /// {"type":"end","device":1,"cancel":"libinput_cancel","time_us":1200}
 /// {"type":"hold_begin","device":1,"fingers":3,"time_us":900}
 /// {"type":"hold_end","device":1,"cancelled":true,"time_us":990}
 /// {"type":"device_removed","device":1,"time_us":2000}
+/// {"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":2100}
 /// ```
-/// `source` is one of `swipe`, `scroll`, `touch`, `pinch`; `cancel` is `null` (a release),
+/// `source` is one of `swipe`, `scroll`, `touch`, `pinch`, `edge`, `touchpinch` (the input layer
+/// writes `touch` for edge swipes too: `edges` names the edge zones, space-separated, that a
+/// touchscreen pan started in, and is written only when there are some); `cancel` is `null` (a release),
 /// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
 /// deltas are in the source's units (see ``GestureSource``); a begin's `width` and `height` (its
 /// ``DeviceExtent``) are written when known and read when present (both or neither). Blank lines
@@ -21,15 +26,16 @@ import TransitionCore
 enum TraceFormat {
     /// The field names each sample type has, in the order they are written.
     static let fields: [String: [String]] = [
-        "begin": ["type", "device", "source", "fingers", "width", "height", "time_us"],
+        "begin": ["type", "device", "source", "fingers", "width", "height", "edges", "time_us"],
         "update": ["type", "device", "dx", "dy", "time_us"],
         "end": ["type", "device", "cancel", "time_us"],
         "hold_begin": ["type", "device", "fingers", "time_us"],
         "hold_end": ["type", "device", "cancelled", "time_us"],
         "device_removed": ["type", "device", "time_us"],
+        "tap": ["type", "device", "fingers", "duration_us", "time_us"],
     ]
     /// Sample types, in the order error messages list them.
-    static let types = ["begin", "update", "end", "hold_begin", "hold_end", "device_removed"]
+    static let types = ["begin", "update", "end", "hold_begin", "hold_end", "device_removed", "tap"]
     /// The largest finger count a trace may carry.
     static let maxFingers = 10
 
@@ -44,6 +50,7 @@ enum TraceFormat {
                 }
                 extent = #""width":\#(e.width),"height":\#(e.height),"#
             }
+            if !b.edges.isEmpty { extent += #""edges":"\#(b.edges.names.joined(separator: " "))","# }
             return #"{"type":"begin","device":\#(b.device.rawValue),"source":"\#(b.source.rawValue)","#
                 + #""fingers":\#(b.fingers),\#(extent)"time_us":\#(b.timeUs)}"#
         case .update(let u):
@@ -63,6 +70,9 @@ enum TraceFormat {
                 + #""time_us":\#(h.timeUs)}"#
         case .deviceRemoved(let device, let t):
             return #"{"type":"device_removed","device":\#(device.rawValue),"time_us":\#(t)}"#
+        case .tap(let tap):
+            return #"{"type":"tap","device":\#(tap.device.rawValue),"fingers":\#(tap.fingers),"#
+                + #""duration_us":\#(tap.durationUs),"time_us":\#(tap.timeUs)}"#
         }
     }
 
@@ -97,8 +107,17 @@ enum TraceFormat {
             default:
                 throw LineError("fields \"width\" and \"height\" come together")
             }
+            var edges: ScreenEdges = []
+            if fields.has("edges") {
+                for name in try fields.string("edges").split(separator: " ") {
+                    guard let edge = ScreenEdges(name: String(name)) else {
+                        throw LineError("unknown edge \"\(name)\" in field \"edges\" (expected left, right, top, bottom)")
+                    }
+                    edges.insert(edge)
+                }
+            }
             return .begin(GestureBegin(device: device, source: source, fingers: try fields.fingers(), timeUs: time,
-                                       extent: extent))
+                                       extent: extent, edges: edges))
         case "update":
             return .update(GestureUpdate(device: device, dx: try fields.double("dx"), dy: try fields.double("dy"),
                                          timeUs: time))
@@ -120,6 +139,9 @@ enum TraceFormat {
             return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time))
         case "hold_end":
             return .holdEnd(HoldEnd(device: device, cancelled: try fields.bool("cancelled"), timeUs: time))
+        case "tap":
+            return .tap(TapInput(device: device, fingers: try fields.fingers(), durationUs: try fields.uint64("duration_us"),
+                                 timeUs: time))
         default:
             return .deviceRemoved(device: device, timeUs: time)
         }

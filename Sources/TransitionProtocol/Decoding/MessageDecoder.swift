@@ -263,7 +263,9 @@ private struct Fields {
         let devices = try array("devices").map { d throws(MessageDecodingError) in
             DeviceInfo(id: UInt32(truncatingIfNeeded: try d.uint("id")), name: try d.string("name"),
                        deviceClass: DeviceClass(rawValue: try d.string("class")), node: try d.optionalString("node"),
-                       widthMm: try d.optionalDouble("width_mm"), heightMm: try d.optionalDouble("height_mm"))
+                       widthMm: try d.optionalDouble("width_mm"), heightMm: try d.optionalDouble("height_mm"),
+                       rotation: try d.optionalUInt("rotation").map { Int(truncatingIfNeeded: $0) },
+                       edgeZoneMm: try d.optionalDouble("edge_zone_mm"), edgeZoneShare: try d.optionalDouble("edge_zone_share"))
         }
         let clients = try array("clients").map { c throws(MessageDecodingError) in
             var subscription: Subscription?

@@ -420,6 +420,9 @@ public struct MessageEncoder: Sendable {
             if let node = device.node { writer.member("node", node) }
             if let width = device.widthMm { writer.member("width_mm", width) }
             if let height = device.heightMm { writer.member("height_mm", height) }
+            if let rotation = device.rotation { writer.member("rotation", rotation) }
+            if let zone = device.edgeZoneMm { writer.member("edge_zone_mm", zone) }
+            if let share = device.edgeZoneShare { writer.member("edge_zone_share", share) }
             writer.endObject()
         }
         writer.endArray()

@@ -58,7 +58,7 @@ public struct DeviceClass: RawRepresentable, Sendable, Hashable, CustomStringCon
 
     /// The class a gesture source lives on.
     public init(_ source: GestureSource) {
-        self = source == .touch ? .touchscreen : .touchpad
+        self = source.isTouchscreen ? .touchscreen : .touchpad
     }
 }
 
@@ -73,11 +73,19 @@ public struct DeviceInfo: Sendable, Hashable {
     /// Physical size, when the kernel reports a resolution.
     public var widthMm: Double?
     public var heightMm: Double?
+    /// A touchscreen's rotation in degrees (0, 90, 180, 270), when the server says.
+    public var rotation: Int?
+    /// A touchscreen's edge zone in mm, when it reports its size.
+    public var edgeZoneMm: Double?
+    /// A touchscreen's edge zone as a share of its range, when it reports no size.
+    public var edgeZoneShare: Double?
 
     public init(id: UInt32, name: String, deviceClass: DeviceClass, node: String? = nil,
-                widthMm: Double? = nil, heightMm: Double? = nil) {
+                widthMm: Double? = nil, heightMm: Double? = nil, rotation: Int? = nil,
+                edgeZoneMm: Double? = nil, edgeZoneShare: Double? = nil) {
         self.id = id; self.name = name; self.deviceClass = deviceClass; self.node = node
         self.widthMm = widthMm; self.heightMm = heightMm
+        self.rotation = rotation; self.edgeZoneMm = edgeZoneMm; self.edgeZoneShare = edgeZoneShare
     }
 }
 

@@ -13,9 +13,11 @@ import TransitionCore
             "pinch3-in", "pinch3-out", "pinch4-in", "pinch4-out",
             "touch3-left", "touch3-right", "touch3-up", "touch3-down",
             "touch4-left", "touch4-right", "touch4-up", "touch4-down",
+            "edge1-left", "edge1-right", "edge1-top", "edge1-bottom",
+            "touchpinch3-in", "touchpinch3-out", "touchpinch4-in", "touchpinch4-out",
         ])
         for b in standard.bindings {
-            #expect(b.transition == "\(b.source.rawValue)\(b.fingers)-\(b.direction.rawValue)")
+            #expect(b.transition == b.gestureName)
             #expect(b.distance == nil)
         }
         #expect(standard.bindings.count == standard.transitions.count)
@@ -34,5 +36,10 @@ import TransitionCore
         #expect(!standard.bindings.contains { $0.source == .scroll })
         #expect(!standard.bindings.contains { $0.source == .touch && $0.fingers < 3 })
         #expect(!standard.bindings.contains { $0.source == .pinch && $0.fingers < 3 })
+        #expect(!standard.bindings.contains { $0.source == .touchPinch && $0.fingers < 3 })
+        #expect(standard.taps.isEmpty)
+        // Edge swipes: one finger from each edge, moving inward.
+        #expect(standard.bindings.filter { $0.source == .edge }.map(\.gestureName)
+                == ["edge1-left", "edge1-right", "edge1-top", "edge1-bottom"])
     }
 }

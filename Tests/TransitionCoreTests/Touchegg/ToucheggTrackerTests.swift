@@ -53,6 +53,7 @@ import Testing
         let cases: [(GestureSource, Int, Direction, UInt32, UInt32, UInt32)] = [
             (.swipe, 3, .up, 1, 1, 1), (.swipe, 4, .down, 1, 2, 1), (.swipe, 3, .left, 1, 3, 1), (.swipe, 4, .right, 1, 4, 1),
             (.pinch, 2, .in, 2, 5, 1), (.pinch, 3, .out, 2, 6, 1), (.touch, 3, .right, 1, 4, 2),
+            (.touchPinch, 2, .out, 2, 6, 2), (.edge, 1, .right, 1, 4, 2),
         ]
         for (i, (source, fingers, direction, type, code, device)) in cases.enumerated() {
             let signal = tracker.signal(for: began(source, fingers, direction, id: UInt64(i + 1)))
@@ -61,6 +62,13 @@ import Testing
         }
         // Two-finger scrolls are not Touchégg gestures.
         #expect(tracker.signal(for: began(.scroll, 2, .down, id: 99)) == nil)
+    }
+
+    @Test func aTapIsABeginAndAnEndOfType3() {
+        let tracker = ToucheggTracker()
+        let (begin, end) = tracker.signals(for: TapInput(device: DeviceID(2), fingers: 2, durationUs: 90_000, timeUs: 5_000_000))
+        #expect(begin == ToucheggSignal(member: .begin, type: 3, direction: 0, percentage: 0, fingers: 2, deviceType: 2, elapsedMs: 0))
+        #expect(end == ToucheggSignal(member: .end, type: 3, direction: 0, percentage: 100, fingers: 2, deviceType: 2, elapsedMs: 90))
     }
 
     @Test func aCatchBeginsAgainAndAPausedClientIsOwedAnEnd() throws {
@@ -80,10 +88,12 @@ import Testing
 
     @Test func theEndpointsEngineCoversEveryGestureOnce() throws {
         let covered = EngineConfiguration.standard.coveringTouchegg()
-        // The standard set binds swipes 3-4, pinches 3-4 and touch 3-4; added: pinch 2, touch 2 and 5.
+        // The standard set binds swipes 3-4, pinches 3-4, touch 3-4 and touchscreen pinches 3-4;
+        // added: pinch 2, touch 2 and 5, touchscreen pinch 2 and 5. Edge swipes are not added.
         let added = covered.transitions.map(\.name).filter { $0.hasPrefix(EngineConfiguration.toucheggPrefix) }
-        #expect(added.count == 2 + 4 + 4)
+        #expect(added.count == 2 + 4 + 4 + 4)
         #expect(added.contains("touchegg:pinch2-in") && added.contains("touchegg:touch5-up"))
+        #expect(added.contains("touchegg:touchpinch5-out") && !added.contains { $0.contains("edge") })
         _ = try TransitionEngine(configuration: covered)
         let keys = covered.bindings.map { "\($0.source)\($0.fingers)\($0.direction)" }
         #expect(Set(keys).count == keys.count)

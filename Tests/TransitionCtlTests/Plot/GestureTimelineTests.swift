@@ -27,6 +27,17 @@ import TransitionCore
         #expect(timelines[1].completed?.finished == false)
     }
 
+    @Test func edgeSwipesAndTouchscreenPinchesAreNamed() throws {
+        func began(_ source: GestureSource, _ fingers: Int, _ direction: Direction) -> TransitionEvent {
+            TransitionEvent(transition: "t", gesture: 9, timeUs: 0,
+                            payload: .began(BeganEvent(origin: .gesture(source: source, fingers: fingers, device: DeviceID(2)),
+                                                       direction: direction, from: 0, interactive: true)))
+        }
+        #expect(GestureTimeline.build(from: [began(.edge, 1, .right)]).first?.origin == "edge swipe, 1 finger, in from the left")
+        #expect(GestureTimeline.build(from: [began(.edge, 2, .up)]).first?.origin == "edge swipe, 2 fingers, in from the bottom")
+        #expect(GestureTimeline.build(from: [began(.touchPinch, 2, .out)]).first?.origin == "touchpinch, 2 fingers, out")
+    }
+
     @Test func aCatchCutsTheAnimationShort() throws {
         let caught = timelines[2]
         #expect(caught.pauses.count == 1)

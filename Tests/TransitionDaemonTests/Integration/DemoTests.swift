@@ -9,7 +9,7 @@ import Testing
         // One round is about 12 s; the run is stopped with SIGTERM after 14.
         let out = try DaemonProcess.run(["--demo", "--no-socket", "--print-events"], timeout: 14)
         #expect(out.status == 0, "a SIGTERM ends the demo cleanly; stderr: \(out.stderr)")
-        #expect(out.stderr.contains("demo: playing 6 built-in gestures in a loop"))
+        #expect(out.stderr.contains("demo: playing 7 built-in gestures in a loop"))
         #expect(out.stderr.contains("no input devices are opened"))
         let events = jsonObjects(out.stdoutLines)
         // What docs/input.md promises for each (DemoGestures in TransitionInput).
