@@ -15,7 +15,9 @@ for script in "$E2E_ROOT"/e2e/scenarios/$glob.sh; do
   name=$(basename "$script" .sh)
   echo "== $name"
   t0=${EPOCHREALTIME/./}
-  output=$(timeout --kill-after=5 "${E2E_SCENARIO_TIMEOUT:-180}" bash "$script" 2>&1)
+  # A scenario may raise its own limit with a line "# e2e-timeout: SECONDS".
+  limit=$(sed -n 's/^# e2e-timeout: \([0-9][0-9]*\)$/\1/p' "$script" | head -n 1)
+  output=$(timeout --kill-after=5 "${E2E_SCENARIO_TIMEOUT:-${limit:-180}}" bash "$script" 2>&1)
   code=$?
   echo "$output"
   p=$(grep -c '^PASS ' <<<"$output")
