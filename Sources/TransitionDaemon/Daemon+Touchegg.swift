@@ -51,7 +51,7 @@ final class ToucheggBridge {
     }
 
     private func emit(_ event: TransitionEvent) {
-        if let signal = tracker.signal(for: event) { server.publishTouchegg(signal) }
+        tracker.signals(for: event, emit: server.publishTouchegg)
     }
 }
 

@@ -41,6 +41,19 @@ public struct ToucheggTracker: Sendable {
     /// Whether a gesture has begun for Touchégg's clients and not ended.
     public var hasOpenGesture: Bool { gestures.contains { $0.open } }
 
+    /// Calls `emit` with the signals for `event`: ``signal(for:)``'s, preceded for a cancel (with
+    /// ``EndEncoding/decision``) by an `OnGestureUpdate` that stays at the last percentage, at
+    /// the end's time. Gala cancels only when the velocity it works out from the last two
+    /// updates is low; this one brings that velocity to zero, so a swipe libinput cancels while
+    /// the fingers still move does nothing there either.
+    public mutating func signals(for event: TransitionEvent, emit: (ToucheggSignal) -> Void) {
+        if case .ended(let ended) = event.payload, ended.outcome == .cancel, endEncoding == .decision,
+           let i = index(of: event.gesture), gestures[i].open {
+            emit(make(.update, gestures[i], percentage: gestures[i].percentage, atUs: event.timeUs))
+        }
+        if let signal = signal(for: event) { emit(signal) }
+    }
+
     /// The signal for `event`, if Touchégg's clients get one.
     public mutating func signal(for event: TransitionEvent) -> ToucheggSignal? {
         switch event.payload {

@@ -44,7 +44,12 @@ import Testing
         for t in [began(.swipe, 4, .up), updated(0.45, at: 1_100_000)] {
             _ = decision.signal(for: t); _ = last.signal(for: t)
         }
-        #expect(decision.signal(for: ended(.cancel, from: 0.45, at: 1_200_000))?.percentage == 0)
+        var sent: [ToucheggSignal] = []
+        decision.signals(for: ended(.cancel, from: 0.45, at: 1_200_000)) { sent.append($0) }
+        // An update that stays at 45 % at the end's time (Gala's velocity drops to zero), then End at 0.
+        #expect(sent.map(\.member) == [.update, .end])
+        #expect(sent.map(\.percentage) == [45, 0])
+        #expect(sent.map(\.elapsedMs) == [200, 200])
         #expect(last.signal(for: ended(.cancel, from: 0.45, at: 1_200_000))?.percentage == 45)
     }
 
