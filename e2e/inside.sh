@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs inside the VM (see e2e/run): every e2e/scenarios/*.sh in order, each in its own bash, with a
-# time limit. Scenarios print "PASS <what>" / "FAIL <what>: <why>" lines; the closing line is
+# time limit (180 s, or the scenario's own "# e2e-timeout: SECONDS" line, or $E2E_SCENARIO_TIMEOUT). Scenarios print "PASS <what>" / "FAIL <what>: <why>" lines; the closing line is
 # "e2e: N passed, N failed", and the exit status is non-zero on any failure.
 #   inside.sh BIN-DIR [SCENARIO-GLOB]
 set -u
