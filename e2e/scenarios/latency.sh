@@ -1,4 +1,5 @@
 # End-to-end latency on a real kernel, side by side with the floor (docs/performance.md).
+# e2e-timeout: 420
 #
 # The same three-finger swipes, written by transition-vdev (which logs each frame's
 # CLOCK_MONOTONIC time), are read three ways in this one VM boot:
