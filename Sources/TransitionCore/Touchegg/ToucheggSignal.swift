@@ -4,7 +4,12 @@
 public struct ToucheggSignal: Sendable, Hashable {
     /// Which signal.
     public enum Member: Int, Sendable, Hashable, CaseIterable {
-        case begin, update, end
+        /// `OnGestureBegin`.
+        case begin
+        /// `OnGestureUpdate`.
+        case update
+        /// `OnGestureEnd`.
+        case end
 
         /// The signal's name on the wire.
         public var name: String {
@@ -16,6 +21,7 @@ public struct ToucheggSignal: Sendable, Hashable {
         }
     }
 
+    /// Which signal.
     public var member: Member
     /// `gesture_type`: 0 not supported, 1 swipe, 2 pinch, 3 tap.
     public var type: UInt32

@@ -32,6 +32,7 @@ public struct DBusAuthentication: Sendable {
     public let peerUID: UInt32
     /// The server's GUID, 32 hex digits, sent with `OK`.
     public let guid: String
+    /// Where the conversation is.
     public private(set) var state = State.waitingForAuth
     /// Failed attempts so far; after ``maxFailures`` the client is closed.
     public private(set) var failures = 0

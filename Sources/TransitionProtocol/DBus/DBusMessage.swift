@@ -1,18 +1,33 @@
 // SPDX-License-Identifier: MIT
 /// A D-Bus message's type (the second byte of its header).
 public enum DBusMessageType: UInt8, Sendable, Hashable {
-    case methodCall = 1, methodReturn = 2, error = 3, signal = 4
+    /// A call that may expect a reply.
+    case methodCall = 1
+    /// A reply with the call's results.
+    case methodReturn = 2
+    /// A reply saying the call failed.
+    case error = 3
+    /// A broadcast; never replied to.
+    case signal = 4
 }
 
 /// The header fields a message may carry (D-Bus specification, "Header Fields").
 public struct DBusHeaderFields: Sendable, Hashable {
+    /// `PATH` (1): the object.
     public var path: String?
+    /// `INTERFACE` (2).
     public var interface: String?
+    /// `MEMBER` (3): the method or signal.
     public var member: String?
+    /// `ERROR_NAME` (4), of an error.
     public var errorName: String?
+    /// `REPLY_SERIAL` (5): the call a reply answers.
     public var replySerial: UInt32?
+    /// `DESTINATION` (6); unused peer to peer.
     public var destination: String?
+    /// `SENDER` (7); unused peer to peer.
     public var sender: String?
+    /// `SIGNATURE` (8): the body's; absent for an empty body.
     public var signature: String?
 
     /// Fields with these values; absent ones are not written.
@@ -72,9 +87,13 @@ public enum DBusMessage {
 
 /// A message received from a peer: its header, and its body undecoded.
 public struct DBusIncomingMessage: Sendable, Hashable {
+    /// ``DBusMessageType``'s raw value (others are possible and ignored).
     public var type: UInt8
+    /// Header flags (``DBusMessage/noReplyExpected``).
     public var flags: UInt8
+    /// The sender's serial, which a reply names.
     public var serial: UInt32
+    /// The header fields read.
     public var fields: DBusHeaderFields
     /// The body's bytes (its alignment counts from the message start, which is 8-aligned).
     public var body: [UInt8]
@@ -94,7 +113,9 @@ public struct DBusIncomingMessage: Sendable, Hashable {
 
 /// Why an incoming message cannot be read; the connection is closed.
 public struct DBusWireError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, for the log.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 
