@@ -5,7 +5,8 @@
 EXTERNAL, a signal subscription on Touchégg's interface and object. Writes one JSON line per
 event to OUT:
 
-  {"event": "connected", "introspection": {...}}    after connecting (introspection checked)
+  {"event": "connected", "introspection": {...}, "pid": N}    after connecting (introspection
+                                                    checked; N: this process, to end it by)
   {"event": "refused", "error": "..."}              the connection failed (exit status 2)
   {"event": "signal", "name": "OnGestureBegin", "signature": "(uudiut)", "args": [...], "t": ...}
   {"event": "closed"}                               the daemon closed the connection
@@ -18,6 +19,7 @@ starts before the daemon, as Touchégg's clients do every 5 s).
 """
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -62,7 +64,7 @@ introspection = {
     s.name: "(" + "".join(a.signature for a in s.args) + ")" for s in (iface.signals if iface else [])
 }
 conn.call_sync(None, PATH, "org.freedesktop.DBus.Peer", "Ping", None, None, Gio.DBusCallFlags.NONE, 5000, None)
-emit(event="connected", introspection=introspection)
+emit(event="connected", introspection=introspection, pid=os.getpid())
 
 loop = GLib.MainLoop()
 

@@ -49,6 +49,6 @@ check "alice's client receives OnGestureEnd" wait_until 60 grep -q '"name": "OnG
 got=$(jq -rs -f "$TOUCHEGG_SUMMARY" "$TMP/alice.jsonl")
 check "it is a 3-finger swipe right on the touchpad that finished ($got)" test "$got" = "swipe right 3 touchpad 100"
 wait "$vdev"
-kill "$alice_client" 2>/dev/null
-wait 2>/dev/null
+touchegg_stop "$TMP/alice.jsonl"
+wait "$alice_client" 2>/dev/null
 true

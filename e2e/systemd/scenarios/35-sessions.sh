@@ -156,6 +156,6 @@ mark=$(journal_mark)
 systemctl reload transitiond
 wait_journal "$mark" 'access: active-session' 60 || note "the restored config's reload was not seen"
 for who in alice bob root; do kill "${WATCH[$who]}" 2>/dev/null; done
-for who in alice bob; do kill "${TOUCHEGG[$who]}" 2>/dev/null; done
+for who in alice bob; do touchegg_stop "$TMP/touchegg-$who.log"; done
 wait 2>/dev/null
 true
