@@ -97,8 +97,9 @@ for name in b c member; do
   expect_lines "client $name saw the same gestures" "$main" "$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.$name")"
 done
 check "the outsider received nothing" test "$(jq -s '[.[] | select(.event == "signal")] | length' "$E2E_TMP/client.outsider")" = 0
+# (GDBus may still run the callback of a signal it had already read before the close.)
 expect_lines "the quitter left after its first Begin" "OnGestureBegin quit" \
-  "$(jq -r 'select(.event == "signal" or .event == "quit") | .name // .event' "$E2E_TMP/client.quitter" | tr '\n' ' ' | sed 's/ $//')"
+  "$(jq -r 'select(.event == "signal" or .event == "quit") | .name // .event' "$E2E_TMP/client.quitter" | head -n 2 | tr '\n' ' ' | sed 's/ $//')"
 kill -CONT "${CLIENT_PID[stopped]}"
 sleep 1
 stopped=$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.stopped" | grep -c . || true)
