@@ -48,3 +48,14 @@ static inline void clinux_set_thread_name(const char *name) { prctl(PR_SET_NAME,
 /// set atomically.
 extern int pipe2(int pipefd[2], int flags);
 static inline int clinux_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+/// The peer's supplementary groups at connect time (SO_PEERGROUPS, Linux 4.13): how many were
+/// written to `gids`, or -1 (errno set; ERANGE when `max` is too small).
+static inline int clinux_peer_groups(int fd, unsigned *gids, int max) {
+    socklen_t len = (socklen_t)(max * sizeof(unsigned));
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, gids, &len) != 0) return -1;
+    return (int)(len / sizeof(unsigned));
+}

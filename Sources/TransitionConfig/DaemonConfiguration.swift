@@ -16,6 +16,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var server: ServerSettings
     /// `[access]`: who receives transition events.
     public var access: AccessSettings
+    /// `[touchegg]`: Touchégg's D-Bus protocol on `@touchegg`.
+    public var touchegg: ToucheggSettings = .builtIn
     /// `[touchscreen]`: edge zones and rotations.
     public var touchscreen: TouchscreenSettings
 

@@ -24,6 +24,7 @@ extension Daemon {
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
                 applyServerLimits(new.server, old: old.server)
                 applyAccess(new.access)
+                reloadTouchegg(new, old: old)
                 if new.touchscreen != old.touchscreen { input?.applyTouchscreen(new.touchscreen) }
                 if let server, server.transitionsChanged(from: before) {
                     logger.info("told \(server.clientCount) connected clients the new list of transitions")

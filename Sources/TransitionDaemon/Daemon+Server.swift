@@ -14,11 +14,12 @@ extension Daemon {
     /// `limits` are the `[server]` settings of the configuration.
     func attachServer(group: String?, limits: ServerSettings) throws {
         let listener: UnixListener
-        let activation = SocketActivation.inspect()
+        let activation = SocketActivation.inspectNamed()
         for rejected in activation.rejected {
             logger.warning("ignoring a descriptor systemd passed: \(rejected)")
         }
-        if let fd = activation.accepted.first {
+        touchegg.activatedFD = activation.accepted.first { $0.name == Self.toucheggFDName }?.fd
+        if let fd = activation.accepted.first(where: { $0.name != Self.toucheggFDName })?.fd {
             listener = try UnixListener.adopt(fd: fd, path: options.socketPath)
         } else {
             let environment = ProcessEnvironment.current

@@ -33,6 +33,8 @@ public final class Daemon {
     @exclusivity(unchecked) var samplesHandled: UInt64 = 0
     /// Access control: the `[access]` settings in force and the seat followed (Daemon+Access).
     var access = AccessState()
+    /// The Touchégg endpoint (Daemon+Touchegg).
+    var touchegg = ToucheggState()
     /// Whether logind runs (tests replace it).
     public var logindPresence: () -> LogindPresence = { LogindSessionSource.presence() }
     /// Makes the source of the seat's active session in active-session mode (tests replace it);
@@ -65,6 +67,7 @@ public final class Daemon {
         samplesHandled += 1
         engine.handle(input, emit: publish)
         rescheduleAnimationTimer()
+        touchegg.bridge?.handle(input)
     }
 
     /// Runs `name` non-interactively (a client's `trigger`).
@@ -147,6 +150,7 @@ public final class Daemon {
         if !options.noSocket {
             try attachServer(group: reloader.current.socketGroup, limits: reloader.current.server)
             applyAccess(reloader.current.access)
+            attachTouchegg(reloader.current.touchegg)
         }
         if let path = options.recordPath { try attachRecorder(path: path) }
         if !options.noInput {

@@ -111,6 +111,16 @@ struct GestureOptions: ParsableArguments {
                 }
             }
             next = pace(after: next, intervalNs: intervalNs)
+            if plan.addFinger {
+                let last = points()[plan.fingers - 1]
+                try writer.add((last.0 + spacing, last.1), to: plan.fingers)
+                // libinput cancels once the new count has lasted 100 ms (its gesture switch
+                // timeout); the fingers rest meanwhile, so no new swipe starts.
+                sleep(seconds: 0.3)
+                try writer.up(fingers: plan.fingers + 1)
+                log.frame("up")
+                continue
+            }
             sleep(seconds: plan.hold)
             try writer.up(fingers: plan.fingers)
             log.frame("up")

@@ -49,6 +49,21 @@ final class MultiTouchWriter {
         try device.sync()
     }
 
+    /// One more finger touches down at `point` beside the `fingers` already down.
+    func add(_ point: (Double, Double), to fingers: Int) throws(VdevError) {
+        let (x, y) = clamp(point)
+        try device.write(EV_ABS, ABS_MT_SLOT, Int32(fingers))
+        try device.write(EV_ABS, ABS_MT_TRACKING_ID, trackingID)
+        try device.write(EV_ABS, ABS_MT_POSITION_X, x)
+        try device.write(EV_ABS, ABS_MT_POSITION_Y, y)
+        trackingID += 1
+        if toolKeys {
+            try device.write(EV_KEY, Self.toolKeyCodes[fingers - 1], 0)
+            try device.write(EV_KEY, Self.toolKeyCodes[fingers], 1)
+        }
+        try device.sync()
+    }
+
     /// Every finger lifts.
     func up(fingers: Int) throws(VdevError) {
         for slot in 0..<fingers {

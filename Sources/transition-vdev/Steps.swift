@@ -16,10 +16,13 @@ struct GesturePlan: Equatable {
     /// Where the first finger lands (step units from the top-left corner); `nil`: the row and
     /// its path are centred.
     var start: (Double, Double)? = nil
+    /// After the steps, one more finger touches down and the fingers rest before lifting:
+    /// libinput cancels the gesture (its finger count changed).
+    var addFinger = false
 
     static func == (a: GesturePlan, b: GesturePlan) -> Bool {
         a.fingers == b.fingers && a.steps == b.steps && a.hold == b.hold
-            && a.start?.0 == b.start?.0 && a.start?.1 == b.start?.1
+            && a.start?.0 == b.start?.0 && a.start?.1 == b.start?.1 && a.addFinger == b.addFinger
     }
 }
 
@@ -43,11 +46,13 @@ func parseSteps(_ spec: some StringProtocol) throws(VdevError) -> [Step] {
     return Array(repeating: Step(dx: dx, dy: dy), count: count)
 }
 
-/// Parses "FINGERS:STEPS[/STEPS…][@HOLD][%X,Y]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5",
-/// "1:20x5,0%1,100" (the first finger lands at 1,100).
+/// Parses "FINGERS:STEPS[/STEPS…][@HOLD][%X,Y][+]", e.g. "3:60x8,0", "4:10x0,-8/10x0,8@0.5",
+/// "1:20x5,0%1,100" (the first finger lands at 1,100), "3:20x8,0+" (a finger more at the end,
+/// which libinput cancels).
 func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
-    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD][%X,Y], e.g. 3:60x8,0@0.5"
-    var spec = Substring(spec)
+    let usage = "expected FINGERS:COUNTxDX,DY[/COUNTxDX,DY…][@HOLD][%X,Y][+], e.g. 3:60x8,0@0.5"
+    let addFinger = spec.hasSuffix("+")
+    var spec = Substring(addFinger ? String(spec.dropLast()) : spec)
     var start: (Double, Double)?
     if let percent = spec.lastIndex(of: "%") {
         let xy = spec[spec.index(after: percent)...].split(separator: ",")
@@ -69,5 +74,6 @@ func parseGesture(_ spec: String) throws(VdevError) -> GesturePlan {
     }
     var steps: [Step] = []
     for part in tail[0].split(separator: "/") { steps += try parseSteps(part) }
-    return GesturePlan(fingers: fingers, steps: steps, hold: hold, start: start)
+    guard !addFinger || fingers < 5 else { throw VdevError("bad gesture \"\(spec)+\": no sixth finger to add") }
+    return GesturePlan(fingers: fingers, steps: steps, hold: hold, start: start, addFinger: addFinger)
 }

@@ -1,4 +1,5 @@
 # End-to-end latency on a real kernel, side by side with the floor (docs/performance.md).
+# e2e-timeout: 420
 #
 # The same three-finger swipes, written by transition-vdev (which logs each frame's
 # CLOCK_MONOTONIC time), are read three ways in this one VM boot:
@@ -33,6 +34,10 @@ timed=${LATENCY_TIMED:-4}
 lat=$E2E_ROOT/e2e/latency
 cc -O2 -o "$E2E_TMP/floor" "$lat/floor.c" $(pkg-config --cflags --libs libinput) &&
   cc -O2 -o "$E2E_TMP/probe" "$lat/probe.c" || { fail "build the floor and the probe" "cc failed"; exit 1; }
+# The Touchégg endpoint's phase needs a GDBus client in C (libglib2.0-dev, scripts/setup --test).
+touchegg=0
+cc -O2 -o "$E2E_TMP/gdbus-probe" "$lat/gdbus-probe.c" $(pkg-config --cflags --libs gio-2.0) 2> "$E2E_TMP/gdbus-probe.cc" \
+  && touchegg=1 || echo "  (no gio-2.0 to build the GDBus probe: the @touchegg phase is skipped)"
 socket=$E2E_TMP/socket
 : > "$DAEMON_LOG"  # vdev() counts its lines even before the daemon runs
 swipe=(--gesture "3:60x8,0" --repeat "$gestures" --gap 0.4)
@@ -53,10 +58,10 @@ run_swipes() {
   vdev "$tag" touchpad "${swipe[@]}" --log "$(frames_for "$tag")" || { fail "$tag: virtual touchpad" "not created"; return 1; }
 }
 
-start_daemon() {
+start_daemon() {  # start_daemon [CONFIG]
   : > "$DAEMON_LOG"
   rm -f "$socket"
-  "$E2E_BIN/transitiond" --config "$E2E_ROOT/e2e/config.toml" --socket "$socket" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
+  "$E2E_BIN/transitiond" --config "${1:-$E2E_ROOT/e2e/config.toml}" --socket "$socket" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
   DAEMON_PID=$!
   wait_for "$DAEMON_LOG" 'using |waiting for one' 30 || { fail "daemon start" "$(tail -5 "$DAEMON_LOG")"; return 1; }
   local i
@@ -133,6 +138,29 @@ daemon_phase() {  # daemon_phase ROUND CLIENTS TAG [TIMED]: TIMED of the CLIENTS
   cat "$E2E_TMP"/probe."$tag".* > "$E2E_TMP/events.$tag"
 }
 
+# @touchegg (issue 17): one native probe and one GDBus probe (C, gio) read the same swipes from
+# one daemon serving both; both are paired with the frame log (Touchégg's signals carry no frame
+# time), so their medians compare like with like.
+touchegg_phase() {
+  local tag=touchegg.$1
+  echo "  round $1: transitiond, 1 native client + 1 GDBus client of @touchegg"
+  run_swipes "$tag" || return 1
+  { cat "$E2E_ROOT/e2e/config.toml"; printf '\n[touchegg]\nenabled = true\n'; } > "$E2E_TMP/touchegg.toml"
+  start_daemon "$E2E_TMP/touchegg.toml" || return 1
+  VDEV_MARK[$tag]=0
+  vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
+  "$E2E_TMP/probe" "$socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/native.$tag" 2>&1 &
+  local native=$!
+  "$E2E_TMP/gdbus-probe" > "$E2E_TMP/gdbus.$tag" 2>&1 &
+  local gdbus=$!
+  wait_for "$E2E_TMP/native.$tag" ' reply' 20 && wait_for "$E2E_TMP/gdbus.$tag" '^connected' 20 ||
+    { fail "$tag: clients" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  sleep 0.5
+  kill "$native" "$gdbus"; wait "$native" "$gdbus" 2>/dev/null
+  daemon_stop
+}
+
 idle_and_memory() {
   # Nothing moves now: the loop must sleep in epoll_wait, with no timer and no polling.
   timeout -s INT 3 strace -f -p "$DAEMON_PID" -o "$E2E_TMP/idle.strace" 2>/dev/null
@@ -151,6 +179,7 @@ for ((r = 1; r <= rounds; r++)); do
   daemon_phase "$r" 1 one || exit 1
   daemon_phase "$r" "$many" many "$timed" || exit 1
   if [[ ${LATENCY_ALL_TIMED:-0} == 1 ]]; then daemon_phase "$r" "$many" alltimed || exit 1; fi
+  if ((touchegg)); then touchegg_phase "$r" || exit 1; fi
 done
 
 # All rounds pooled: concatenate frames and events per kind.
@@ -193,6 +222,22 @@ report+=$'\n'"  share per round (1 client / floor + hop): ${shares[*]}"
 report+=$'\n'"  CPU time per frame: floor $(cpu_per_frame floor) us, floor + hop $(cpu_per_frame hop) us, transitiond with 1 client $(cpu_per_frame one) us, with $many clients $(cpu_per_frame many) us"
 grep -v '^RATIOS' <<<"$report"
 [[ -n ${LATENCY_RESULTS:-} ]] && { echo "$report"; echo "  RSS ${rss_kb:-?} kB anon ${anon_kb:-?} kB"; } >> "$LATENCY_RESULTS"
+if ((touchegg)); then
+  cat "$E2E_TMP"/frames.touchegg.* > "$E2E_TMP/pool.frames.touchegg"
+  frame_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.touchegg" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
+  read -r native_median native_p99 native_n <<<"$(frame_median "$E2E_TMP"/native.touchegg.*)"
+  read -r gdbus_median gdbus_p99 gdbus_n <<<"$(frame_median "$E2E_TMP"/gdbus.touchegg.*)"
+  touchegg_ratio=$(python3 -c "print('%.2f' % ($gdbus_median / $native_median))")
+  line="  @touchegg (frame log, same daemon and swipes): native client median $native_median us p99 $native_p99 us (n=$native_n), GDBus client median $gdbus_median us p99 $gdbus_p99 us (n=$gdbus_n): ${touchegg_ratio}x (goal <= 1.2)"
+  echo "$line"
+  [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
+  check "@touchegg: the GDBus client got an update for nearly every native one ($gdbus_n of $native_n)" \
+    test "$gdbus_n" -ge $((native_n * 9 / 10))
+  if [[ ${LATENCY_STRICT:-0} == 1 ]]; then
+    check "@touchegg: GDBus client median <= 1.2x the native client's (${touchegg_ratio}x)" \
+      python3 -c "import sys; sys.exit(not $touchegg_ratio <= 1.2)"
+  fi
+fi
 read -r _ r1 r99 rn share <<<"$(grep '^RATIOS' <<<"$report")"
 frames_sent=$(cat "$E2E_TMP"/frames.one.* | grep -c ' move$')
 updates_read=$(grep -c ' updated ' "$E2E_TMP/pool.events.one.")

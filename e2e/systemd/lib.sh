@@ -28,6 +28,12 @@ mkdir -p "$TMP"
 E2E_DEB=$(ls "$E2E_DIR"/*.deb | head -n 1)
 PKG=$(dpkg-deb -f "$E2E_DEB" Package)
 VDEV=$E2E_DIR/bin/transition-vdev
+# A GDBus client of @touchegg (e2e/touchegg/gdbus-client.py) and its summary (summary.jq).
+TOUCHEGG_CLIENT=$E2E_DIR/bin/gdbus-client.py
+TOUCHEGG_SUMMARY=$E2E_DIR/bin/summary.jq
+# touchegg_stop LOG: ends the client that writes LOG, by the pid it logged (killing the `as`
+# job would leave it running under runuser until its --timeout).
+touchegg_stop() { local pid; pid=$(jq -r 'select(.event == "connected") | .pid' "$1" 2>/dev/null | head -n 1); [[ -n $pid ]] && kill "$pid" 2>/dev/null; true; }
 SOCKET=/run/transitiond/transitiond.sock
 export SYSTEMD_PAGER= SYSTEMD_COLORS=0
 

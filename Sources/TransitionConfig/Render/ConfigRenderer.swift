@@ -53,6 +53,7 @@ enum ConfigRenderer {
         out += "  # seconds; at a cap, a connection idle this long that never subscribed is closed (evicted) to make room\n"
 
         out += accessLines(configuration.access)
+        out += toucheggLines(configuration.touchegg)
         out += touchscreenLines(configuration.touchscreen)
 
         let settings = engine.transitions.map(TransitionSettings.init)
@@ -83,6 +84,15 @@ enum ConfigRenderer {
         out += " \"group\": everyone who can connect; \"auto\": active-session where logind runs, else group\n"
         let always = access.always.map { $0.name.map(TOMLWriter.basicString) ?? "\($0.uid)" }
         out += "always = [\(always.joined(separator: ", "))]  # uids or user names that always receive events (a system shell, a greeter)\n"
+        return out
+    }
+
+    /// The `[touchegg]` table, commented.
+    static func toucheggLines(_ touchegg: ToucheggSettings) -> String {
+        var out = "\n[touchegg]  # Touchégg's D-Bus protocol on @touchegg, for clients written for Touchégg (docs/touchegg.md)\n"
+        out += "enabled = \(touchegg.enabled)  # serve @touchegg beside the native socket\n"
+        out += "end_percentage = \(TOMLWriter.basicString(touchegg.endPercentage.rawValue))"
+        out += "  # OnGestureEnd: \"decision\" (100 finish, 0 cancel) or \"last\" (the finger's last percentage)\n"
         return out
     }
 

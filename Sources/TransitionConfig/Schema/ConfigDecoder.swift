@@ -56,6 +56,17 @@ struct ConfigDecoder {
             }
         }
 
+        // [touchegg]: Touchégg's D-Bus protocol on @touchegg.
+        if let entry = r.take("touchegg") {
+            if case .table(let t) = entry.node.value {
+                var tr = TableReader(t, context: "in [touchegg]", position: entry.node.position)
+                config.touchegg = tr.toucheggSettings(&d)
+                tr.reportUnknownKeys(&d)
+            } else {
+                d.add(entry.node.position, "'touchegg' must be a table ([touchegg]), not \(entry.node.value.kindDescription)")
+            }
+        }
+
         // [touchscreen]: edge zones and rotations.
         if let entry = r.take("touchscreen") {
             if case .table(let t) = entry.node.value {

@@ -12,6 +12,14 @@ final class ClientConnection {
     let id: UInt64
     let fd: Int32
     let credentials: PeerCredentials
+    /// Which protocol it speaks: JSON lines on the native socket, or D-Bus on `@touchegg`.
+    let kind: ClientKind
+    /// The D-Bus handshake of a Touchégg client (`nil` for a native one).
+    var dbus: DBusAuthentication?
+    /// A Touchégg client that has sent its NUL byte (the conversation's first).
+    var dbusGreeted = false
+    /// A Touchégg client past `BEGIN`: it receives signals.
+    @exclusivity(unchecked) var dbusReady = false
     var watch: WatchID?
     /// Whether the watch includes `.writable` (only while a backlog exists).
     @exclusivity(unchecked) var wantsWritable = false
@@ -44,12 +52,15 @@ final class ClientConnection {
     /// Fires when a request has been half-sent for too long.
     var requestTimer: TimerID?
 
-    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64) {
+    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64,
+         kind: ClientKind = .native) {
         self.id = id
+        self.kind = kind
         self.lastActiveUs = nowUs
         self.fd = fd
         self.credentials = credentials
-        self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes)
+        self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes,
+                                 framing: kind == .native ? .jsonLines : .raw)
     }
 
     /// Nothing waits to be written: a new message can go straight to the socket.
@@ -68,7 +79,7 @@ final class ClientConnection {
 
     /// What the admission policy looks at.
     var admission: AdmissionPolicy.Connection {
-        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: subscription != nil, lastActiveUs: lastActiveUs)
+        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: subscription != nil || dbusReady, lastActiveUs: lastActiveUs)
     }
 
     var info: ClientInfo {
@@ -76,4 +87,12 @@ final class ClientConnection {
                    subscription: subscription, queuedMessages: queue.count,
                    queuedBytes: queue.queuedBytes + unwrittenBytes, delivery: delivery)
     }
+}
+
+/// The protocol a connection speaks.
+enum ClientKind: Sendable, Hashable {
+    /// transitiond's JSON lines (the native socket).
+    case native
+    /// Touchégg's D-Bus signals (`@touchegg`).
+    case touchegg
 }

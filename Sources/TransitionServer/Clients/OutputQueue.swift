@@ -11,6 +11,14 @@ import TransitionProtocol
 ///
 /// Bounded: the owner checks ``isOverflowing`` after queueing and disconnects the client.
 struct OutputQueue {
+    /// How a queued body is written.
+    enum Framing {
+        /// As a JSON line: the kind and `seq` are added around the body.
+        case jsonLines
+        /// As is: the body is a whole message already (a D-Bus message).
+        case raw
+    }
+
     private struct Queued {
         var seq: UInt64
         var kind: MessageKind
@@ -28,6 +36,7 @@ struct OutputQueue {
 
     let maxMessages: Int
     let maxBytes: Int
+    let framing: Framing
 
     private var lifecycle: [Queued] = []
     private var head = 0
@@ -41,9 +50,10 @@ struct OutputQueue {
     /// Messages replaced by newer ones before they were written.
     private(set) var coalescedCount: UInt64 = 0
 
-    init(maxMessages: Int, maxBytes: Int) {
+    init(maxMessages: Int, maxBytes: Int, framing: Framing = .jsonLines) {
         self.maxMessages = maxMessages
         self.maxBytes = maxBytes
+        self.framing = framing
     }
 
     /// Lifecycle events and replies waiting.
@@ -109,7 +119,11 @@ struct OutputQueue {
                 slotIndex = i
             }
             if let i = slotIndex {
-                MessageEncoder.appendLine(kind: MessageKind(slots[i].kind), seq: slots[i].seq, body: slots[i].body, to: &out)
+                if framing == .raw {
+                    out.append(contentsOf: slots[i].body)
+                } else {
+                    MessageEncoder.appendLine(kind: MessageKind(slots[i].kind), seq: slots[i].seq, body: slots[i].body, to: &out)
+                }
                 slots[i].live = false
                 liveSlots -= 1
                 queuedBytes -= slots[i].body.count
@@ -117,7 +131,11 @@ struct OutputQueue {
                 let message = lifecycle[head]
                 lifecycle[head].body = []
                 head += 1
-                MessageEncoder.appendLine(kind: message.kind, seq: message.seq, body: message.body, to: &out)
+                if framing == .raw {
+                    out.append(contentsOf: message.body)
+                } else {
+                    MessageEncoder.appendLine(kind: message.kind, seq: message.seq, body: message.body, to: &out)
+                }
                 queuedBytes -= message.body.count
             } else {
                 break

@@ -7,12 +7,13 @@ import TransitionProtocol
 extension TransitionServer {
     /// Takes a new connection, evicts an idle one to make room for it, or refuses it, as the
     /// ``AdmissionPolicy`` decides; says `hello` to an admitted one.
-    func admit(_ fd: Int32) {
-        let credentials = peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
+    func admit(_ fd: Int32, kind: ClientKind = .native, credentials known: PeerCredentials? = nil) {
+        let credentials = known ?? peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextClientID
         nextClientID += 1
         let now = EventLoop.nowUs()
-        let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now)
+        let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now,
+                                      kind: kind)
         switch configuration.admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
         case .admit:
             break
@@ -37,6 +38,10 @@ extension TransitionServer {
             return
         }
         clients[id] = client
+        if kind == .touchegg {
+            startTouchegg(client, nowUs: now)
+            return
+        }
         let hello = Hello(server: configuration.serverName, pid: getpid(), timeUs: now,
                           transitions: delegate?.transitionInfos() ?? [], limits: configuration.limits)
         let kind = encoder.encodeBody(hello)

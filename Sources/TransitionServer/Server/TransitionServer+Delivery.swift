@@ -31,6 +31,7 @@ extension TransitionServer {
             case (.active, .paused(let reason)):
                 if states == nil { states = delegate?.transitionStates(atUs: now) ?? [] }
                 endInFlight(for: client, states ?? [], nowUs: now)
+                endToucheggGestures(for: client, nowUs: now)
                 client.delivery = new
                 notify(client, DeliveryNotice(state: .paused, reason: reason, message: policy.explanation(reason), timeUs: now))
                 paused += 1
@@ -100,6 +101,7 @@ extension TransitionServer {
     }
 
     private func notify(_ client: ClientConnection, _ notice: DeliveryNotice) {
+        guard client.kind == .native else { return }
         var encoder = MessageEncoder()
         let kind = encoder.encodeBody(notice)
         deliver(to: client, kind: kind, body: encoder.body)

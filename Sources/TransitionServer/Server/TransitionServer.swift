@@ -38,6 +38,8 @@ public final class TransitionServer {
     var admissionLogTimer: TimerID?
     let startedUs: UInt64
     var isStopped = false
+    /// The Touchégg endpoint, once ``serveTouchegg(listener:access:)`` started it.
+    var touchegg: ToucheggEndpoint?
 
     /// Completion animations in flight, by transition, for `frame` events.
     var animations: [String: RunningAnimation] = [:]
@@ -49,12 +51,16 @@ public final class TransitionServer {
     /// Reads a new connection's peer credentials: SO_PEERCRED. Tests replace it to give their
     /// connections other uids.
     public var peerCredentials: (Int32) -> PeerCredentials? = { PeerCredentials(socket: $0) }
+    /// Reads a new connection's supplementary groups: SO_PEERGROUPS. Tests replace it.
+    public var peerGroups: (Int32) -> [UInt32]? = { PeerGroups.supplementary(socket: $0) }
 
     /// While a `trigger` runs: the transition, and the gesture id of the `began` it published.
     var triggerCapture: (transition: String, gesture: UInt64?)?
 
     /// The socket path, when known.
     public var socketPath: String? { listener.path }
+    /// The native socket's path, also for a descriptor systemd passed.
+    public var nativeSocketPath: String? { listener.path ?? listener.boundPath }
     /// Connected clients.
     public var clientCount: Int { clients.count }
 
@@ -70,7 +76,7 @@ public final class TransitionServer {
 
     /// Starts accepting clients.
     public func start() throws(SystemError) {
-        listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients() }
+        listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd, kind: .native) }
         if let path = listener.path {
             logger.info("listening on \(path)\(listener.replacedStaleSocket ? " (replaced a stale socket)" : "")")
         } else {
@@ -87,6 +93,8 @@ public final class TransitionServer {
             disconnect(client, reason: .shutdown, message: message)
         }
         if let listenWatch { loop.unwatch(listenWatch) }
+        if let watch = touchegg?.watch { loop.unwatch(watch) }
+        touchegg?.listener.close()
         if let acceptPauseTimer { loop.cancelTimer(acceptPauseTimer) }
         if let frameTimer { loop.cancelTimer(frameTimer) }
         flushAdmissionLog()
@@ -120,9 +128,9 @@ public final class TransitionServer {
 
     // MARK: Accepting
 
-    func acceptClients() {
+    func acceptClients(on listeningFD: Int32, kind: ClientKind) {
         for _ in 0..<64 {
-            let fd = accept(listener.fd, nil, nil)
+            let fd = accept(listeningFD, nil, nil)
             if fd < 0 {
                 let error = clinux_errno()
                 switch error {
@@ -143,19 +151,32 @@ public final class TransitionServer {
             if var size = configuration.socketSendBufferBytes.map(Int32.init(clamping:)) {
                 _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
-            admit(fd)
+            if kind == .touchegg {
+                admitTouchegg(fd)
+            } else {
+                admit(fd)
+            }
         }
     }
 
+    /// Stops accepting on every listener for a second (out of descriptors: a listener left
+    /// watched would wake the loop at once, again and again).
     private func pauseAccepting() {
-        guard let watch = listenWatch else { return }
-        loop.unwatch(watch)
+        guard acceptPauseTimer == nil else { return }
+        if let watch = listenWatch { loop.unwatch(watch) }
         listenWatch = nil
+        if let watch = touchegg?.watch { loop.unwatch(watch) }
+        touchegg?.watch = nil
         acceptPauseTimer = loop.schedule(atUs: EventLoop.nowUs() + 1_000_000) { [unowned self] in
             acceptPauseTimer = nil
             guard !isStopped else { return }
             do {
-                listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients() }
+                listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd, kind: .native) }
+                if let endpoint = touchegg {
+                    endpoint.watch = try loop.watch(fd: endpoint.listener.fd) { [unowned self] _ in
+                        acceptClients(on: endpoint.listener.fd, kind: .touchegg)
+                    }
+                }
             } catch {
                 logger.critical("cannot watch the listening socket again: \(error)")
             }
@@ -185,7 +206,11 @@ public final class TransitionServer {
             return
         }
         client.inbox.append(contentsOf: readBuffer[0..<n])
-        processLines(of: client)
+        if client.kind == .touchegg {
+            processDBus(of: client)
+        } else {
+            processLines(of: client)
+        }
     }
 
     /// Handles every whole line in the client's inbox; polices the partial rest.
@@ -260,7 +285,7 @@ public final class TransitionServer {
         }
     }
 
-    private func checkBacklog(of client: ClientConnection) {
+    func checkBacklog(of client: ClientConnection) {
         if client.queue.isOverflowing(extraBytes: client.unwrittenBytes) {
             counters.clientsDroppedBacklog += 1
             let limits = configuration.limits
@@ -316,18 +341,30 @@ public final class TransitionServer {
     /// blocking), then closes.
     func disconnect(_ client: ClientConnection, reason: GoodbyeReason, message: String) {
         guard !client.isClosed else { return }
+        // D-Bus has no goodbye: whatever is queued goes out as far as the socket takes it.
+        if client.kind == .touchegg {
+            client.queue.drain(into: &client.out, limit: Int.max)
+            writeWithoutWaiting(client)
+            close(client, because: "\(reason): \(message)")
+            return
+        }
         // Its own encoder: this may run in the middle of a broadcast that is using `encoder`.
         var goodbyeEncoder = MessageEncoder()
         let kind = goodbyeEncoder.encodeBody(Goodbye(reason: reason, message: message))
         client.queue.append(kind: kind, body: goodbyeEncoder.body)
         client.queue.drain(into: &client.out, limit: Int.max)
+        writeWithoutWaiting(client)
+        close(client, because: "\(reason): \(message)")
+    }
+
+    /// Sends what `out` holds as far as the socket takes it now.
+    private func writeWithoutWaiting(_ client: ClientConnection) {
         let pending = client.unwrittenBytes
         if pending > 0 {
             _ = client.out.withUnsafeBytes { bytes in
                 send(client.fd, bytes.baseAddress! + client.outOffset, pending, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
         }
-        close(client, because: "\(reason): \(message)")
     }
 
     func close(_ client: ClientConnection, because reason: String) {
@@ -337,6 +374,7 @@ public final class TransitionServer {
         if let timer = client.requestTimer { loop.cancelTimer(timer) }
         Glibc.close(client.fd)
         clients[client.id] = nil
+        closedTouchegg(client)
         logger.debug("client \(client.id) disconnected: \(reason)")
         rescheduleFrames()
     }

@@ -94,6 +94,38 @@ public final class UnixListener {
         }
     }
 
+    /// Binds and listens on the abstract socket `@name` (Linux: no file, no permissions; it
+    /// belongs to the network namespace). Throws ``ListenerError/alreadyRunning(path:)`` when
+    /// another process holds the name.
+    public static func bindAbstract(name: String, backlog: Int32 = 128) throws(ListenerError) -> UnixListener {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count < maxUnixPathBytes, !bytes.contains(0) else { throw .pathTooLong(path: "@\(name)") }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system("socket", SystemError("socket")) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw[0] = 0
+            for (i, byte) in bytes.enumerated() { raw[i + 1] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + bytes.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) }
+        }
+        guard bound == 0 else {
+            let error = SystemError("bind")
+            Glibc.close(fd)
+            if error.errno == EADDRINUSE { throw .alreadyRunning(path: "@\(name)") }
+            throw .system("bind @\(name)", error)
+        }
+        guard listen(fd, backlog) == 0 else {
+            let error = SystemError("listen")
+            Glibc.close(fd)
+            throw .system("listen @\(name)", error)
+        }
+        return UnixListener(fd: fd, path: "@\(name)", ownsPath: false)
+    }
+
     /// Uses a descriptor that is already listening (systemd socket activation), as is: its
     /// path, mode and group are systemd's business. Makes it non-blocking.
     public static func adopt(fd: Int32, path: String? = nil) throws(ListenerError) -> UnixListener {
@@ -114,6 +146,21 @@ public final class UnixListener {
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return UnixListener(fd: fd, path: path, ownsPath: false)
+    }
+
+    /// The path the socket is bound to, as the kernel says (`getsockname`): known for an adopted
+    /// descriptor too. `@name` for an abstract socket; `nil` for an unnamed one.
+    public var boundPath: String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let pathLength = Int(length) - MemoryLayout<sa_family_t>.size
+        guard result == 0, pathLength > 0 else { return nil }
+        let bytes = withUnsafeBytes(of: &address.sun_path) { Array($0.prefix(pathLength)) }
+        if bytes.first == 0 { return "@" + String(decoding: bytes.dropFirst(), as: UTF8.self) }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// Stops listening; removes the socket file if this listener created it and it is still

@@ -33,15 +33,31 @@ public enum SocketActivation {
     /// the reason, so the daemon can log them (and close them) rather than ignore them silently.
     /// The environment is read once per process: a second call finds nothing.
     public static func inspect() -> (accepted: [Int32], rejected: [Rejected]) {
-        let count = sd_listen_fds(1)
+        let named = inspectNamed()
+        return (named.accepted.map(\.fd), named.rejected)
+    }
+
+    /// Like ``inspect()``, with each accepted descriptor's name (`FileDescriptorName=`, by
+    /// default the socket unit's name): a service activated by several socket units tells their
+    /// descriptors apart by it.
+    public static func inspectNamed() -> (accepted: [(fd: Int32, name: String)], rejected: [Rejected]) {
+        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let count = sd_listen_fds_with_names(1, &names)
         guard count > 0 else { return ([], []) }
-        var accepted: [Int32] = []
+        defer {
+            if let names {
+                for i in 0..<Int(count) { free(names[i]) }
+                free(names)
+            }
+        }
+        var accepted: [(fd: Int32, name: String)] = []
         var rejected: [Rejected] = []
         for fd in SD_LISTEN_FDS_START..<(SD_LISTEN_FDS_START + count) {
             // type SOCK_STREAM, listening = 1, any path (also abstract and unnamed).
             let result = sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0)
             if result > 0 {
-                accepted.append(fd)
+                let name = names.flatMap { $0[Int(fd - SD_LISTEN_FDS_START)] }.map { String(cString: $0) } ?? ""
+                accepted.append((fd, name))
             } else if result < 0 {
                 rejected.append(Rejected(fd: fd, reason: String(cString: strerror(-result))))
             } else {

@@ -32,6 +32,18 @@ done
 for who in alice bob root; do
   check "$who's watch is subscribed" wait_until 60 grep -q '"reply"' "$TMP/$who.jsonl"
 done
+# Touchégg's clients too (@touchegg, from 25-touchegg): the same delivery policy.
+chmod 0755 "$TMP"
+declare -A TOUCHEGG=()
+for who in alice bob; do
+  install -m 0666 /dev/null "$TMP/touchegg-$who.log"
+  AS_TIMEOUT=600 as "$who" /usr/bin/python3 "$TOUCHEGG_CLIENT" "$TMP/touchegg-$who.log" --timeout 580 2> "$TMP/touchegg-$who.err" &
+  TOUCHEGG[$who]=$!
+done
+for who in alice bob; do
+  check "$who's Touchégg client connects" wait_until 60 grep -q '"event": "connected"' "$TMP/touchegg-$who.log"
+done
+touchegg_ends() { grep -c '"name": "OnGestureEnd"' "$TMP/touchegg-$1.log"; }
 check "bob's watch is told that delivery is paused (inactive)" \
   wait_until 30 grep -q '"event":"delivery".*"state":"paused".*"reason":"inactive"' "$TMP/bob.jsonl"
 uids=$(transitionctl status --json | jq -r '[.result.clients[].uid] | unique | map(tostring) | join(" ")')
@@ -63,6 +75,8 @@ swipe tty1; swiped
 check "root's watch sees the swipe" wait_until 60 more root "$ENDED" "$before_root"
 check "alice's watch sees it (her session is active)" wait_until 30 more alice "$ENDED" "$before_alice"
 check "bob's watch does not (his session is in the background)" test "$(ended bob)" = "$before_bob"
+check "alice's Touchégg client receives the swipe" wait_until 30 test "$(touchegg_ends alice)" = 1
+check "bob's Touchégg client receives nothing" test "$(touchegg_ends bob)" = 0
 
 # 2. chvt 2: bob's session in front; alice is paused, bob resumes with a snapshot.
 chvt 2
@@ -77,6 +91,8 @@ swipe tty2; swiped
 check "root's watch sees the swipe on tty2" wait_until 60 more root "$ENDED" "$before_root"
 check "bob's watch sees it" wait_until 30 more bob "$ENDED" "$before_bob"
 check "alice's watch does not" test "$(ended alice)" = "$before_alice"
+check "bob's Touchégg client receives the swipe on tty2" wait_until 30 test "$(touchegg_ends bob)" = 1
+check "alice's Touchégg client does not" test "$(touchegg_ends alice)" = 1
 
 # 3. A switch in the middle of a gesture: bob's in-flight transition ends for him with
 #    session_changed, then completed (not finished), then the pause; root's runs to its end.
@@ -140,5 +156,6 @@ mark=$(journal_mark)
 systemctl reload transitiond
 wait_journal "$mark" 'access: active-session' 60 || note "the restored config's reload was not seen"
 for who in alice bob root; do kill "${WATCH[$who]}" 2>/dev/null; done
+for who in alice bob; do touchegg_stop "$TMP/touchegg-$who.log"; done
 wait 2>/dev/null
 true
