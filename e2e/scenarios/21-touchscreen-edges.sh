@@ -1,22 +1,7 @@
 # Touchscreens, complete (issue 18): edge swipes from each edge of a 300 × 200 mm panel (long:
 # finish, short and held: cancel, a fling: finish). 22 to 24 cover the other parts.
 source "$(dirname "$0")/../lib.sh"
-sock=$E2E_TMP/socket ctl=$E2E_BIN/transitionctl
-config=$E2E_TMP/config.toml
-write_config() {  # write_config ROTATION-OF-"rotated screen"
-  {
-    for g in edge1-left edge1-right edge1-top edge1-bottom touch1-right touch1-down \
-             touchpinch2-in touchpinch2-out touch3-right tap3; do
-      printf '[[transition]]\nname = "%s"\nbinding = "%s"\n\n' "$g" "$g"
-    done
-    printf '[[touchscreen.device]]\nname = "rotated screen"\nrotation = %s\n' "$1"
-  } > "$config"
-}
-write_config 90
-daemon_start --config "$config"
-
-# summary_since N: the ended lines after the first N, "<transition> <outcome> <reason>".
-summary_since() { ended_summary | tail -n +$(($1 + 1)); }
+source "$(dirname "$0")/../touchscreen.sh"
 
 # x, y in mm from the top-left corner; steps in mm per frame.
 n=$(ended_summary | wc -l)

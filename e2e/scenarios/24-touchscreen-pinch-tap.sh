@@ -2,22 +2,7 @@
 # the left edge (ordinary touch pans, no edge transition), touchscreen pinches out and in, a
 # 3-finger tap (runs its transition once) and a 3-finger drag (a pan, no tap).
 source "$(dirname "$0")/../lib.sh"
-sock=$E2E_TMP/socket ctl=$E2E_BIN/transitionctl
-config=$E2E_TMP/config.toml
-write_config() {  # write_config ROTATION-OF-"rotated screen"
-  {
-    for g in edge1-left edge1-right edge1-top edge1-bottom touch1-right touch1-down \
-             touchpinch2-in touchpinch2-out touch3-right tap3; do
-      printf '[[transition]]\nname = "%s"\nbinding = "%s"\n\n' "$g" "$g"
-    done
-    printf '[[touchscreen.device]]\nname = "rotated screen"\nrotation = %s\n' "$1"
-  } > "$config"
-}
-write_config 90
-daemon_start --config "$config"
-
-# summary_since N: the ended lines after the first N, "<transition> <outcome> <reason>".
-summary_since() { ended_summary | tail -n +$(($1 + 1)); }
+source "$(dirname "$0")/../touchscreen.sh"
 
 n=$(ended_summary | wc -l)
 vdev screen touchscreen --name "pinch screen" --gap 0.8 --gesture "1:36x5,0@0.3%100,100" --gesture "1:30x0,4@0.3%1,30" \
