@@ -18,6 +18,21 @@ struct ConfigDecoder {
         return result
     }
 
+    /// Reads the table `name` of `r` with `read` (which reports its own errors), then reports its
+    /// unknown keys; `nil` (and an error) when `name` is there but not a table, or absent.
+    private mutating func table<Settings>(_ name: String, in r: inout TableReader,
+                                          _ read: (inout TableReader, inout Diagnostics) -> Settings) -> Settings? {
+        guard let entry = r.take(name) else { return nil }
+        guard case .table(let t) = entry.node.value else {
+            d.add(entry.node.position, "'\(name)' must be a table ([\(name)]), not \(entry.node.value.kindDescription)")
+            return nil
+        }
+        var reader = TableReader(t, context: "in [\(name)]", position: entry.node.position)
+        let settings = read(&reader, &d)
+        reader.reportUnknownKeys(&d)
+        return settings
+    }
+
     private mutating func decode(_ root: TOMLTable) -> DaemonConfiguration? {
         var r = TableReader(root, context: "at the top level", position: SourcePosition(line: 1, column: 1))
         let builtIn = DaemonConfiguration.builtIn
@@ -34,49 +49,13 @@ struct ConfigDecoder {
         if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
         if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
 
-        // [server]: connection limits.
-        if let entry = r.take("server") {
-            if case .table(let t) = entry.node.value {
-                var sr = TableReader(t, context: "in [server]", position: entry.node.position)
-                config.server = sr.serverSettings(&d)
-                sr.reportUnknownKeys(&d)
-            } else {
-                d.add(entry.node.position, "'server' must be a table ([server]), not \(entry.node.value.kindDescription)")
-            }
-        }
-
-        // [access]: who receives transition events.
-        if let entry = r.take("access") {
-            if case .table(let t) = entry.node.value {
-                var ar = TableReader(t, context: "in [access]", position: entry.node.position)
-                config.access = ar.accessSettings(users: users, &d)
-                ar.reportUnknownKeys(&d)
-            } else {
-                d.add(entry.node.position, "'access' must be a table ([access]), not \(entry.node.value.kindDescription)")
-            }
-        }
-
-        // [touchegg]: Touchégg's D-Bus protocol on @touchegg.
-        if let entry = r.take("touchegg") {
-            if case .table(let t) = entry.node.value {
-                var tr = TableReader(t, context: "in [touchegg]", position: entry.node.position)
-                config.touchegg = tr.toucheggSettings(&d)
-                tr.reportUnknownKeys(&d)
-            } else {
-                d.add(entry.node.position, "'touchegg' must be a table ([touchegg]), not \(entry.node.value.kindDescription)")
-            }
-        }
-
-        // [touchscreen]: edge zones and rotations.
-        if let entry = r.take("touchscreen") {
-            if case .table(let t) = entry.node.value {
-                var tr = TableReader(t, context: "in [touchscreen]", position: entry.node.position)
-                config.touchscreen = tr.touchscreenSettings(&d)
-                tr.reportUnknownKeys(&d)
-            } else {
-                d.add(entry.node.position, "'touchscreen' must be a table ([touchscreen]), not \(entry.node.value.kindDescription)")
-            }
-        }
+        // The tables of settings: [server] (connection limits), [access] (who receives transition
+        // events), [touchegg] (Touchégg's D-Bus protocol on @touchegg), [touchscreen] (edge zones
+        // and rotations).
+        if let v = table("server", in: &r, { $0.serverSettings(&$1) }) { config.server = v }
+        if let v = table("access", in: &r, { [users] in $0.accessSettings(users: users, &$1) }) { config.access = v }
+        if let v = table("touchegg", in: &r, { $0.toucheggSettings(&$1) }) { config.touchegg = v }
+        if let v = table("touchscreen", in: &r, { $0.touchscreenSettings(&$1) }) { config.touchscreen = v }
 
         // [defaults]: applied to every transition.
         var defaults = TransitionSettings.builtIn
