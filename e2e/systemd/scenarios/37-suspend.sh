@@ -52,8 +52,11 @@ after=$(grep -A1 '"reason":"suspend"' "$TMP/watch.jsonl" | sed -n 2p | jq -r '"\
 check "then completed, not finished ($after)" test "$after" = "completed:false"
 # The kernel's own timestamp of "PM: suspend entry" (µs since boot, like CLOCK_MONOTONIC before
 # the sleep) against the ended event's time_us (the daemon's CLOCK_MONOTONIC).
-entry_us=$(journalctl -k -b --no-pager -o export --after-cursor "$sleep_mark" \
-  | awk '/^_SOURCE_MONOTONIC_TIMESTAMP=/ {t = substr($0, 29)} /^MESSAGE=PM: suspend entry/ {print t; exit}')
+# One JSON object per entry: an entry's fields come in no fixed order (in `-o export` the
+# timestamp can follow the message, so a line-by-line reading took the previous entry's).
+entry_us=$(journalctl -k -b --no-pager -o json --after-cursor "$sleep_mark" \
+  | jq -r 'select((.MESSAGE | tostring) | startswith("PM: suspend entry"))
+           | ._SOURCE_MONOTONIC_TIMESTAMP // .__MONOTONIC_TIMESTAMP' | head -n 1)
 note "ended at ${ended_us} us, PM: suspend entry at ${entry_us} us"
 check "the cancel came before the sleep (${ended_us} < ${entry_us})" \
   bash -c "[[ -n '$ended_us' && -n '$entry_us' ]] && (( $ended_us < $entry_us ))"
