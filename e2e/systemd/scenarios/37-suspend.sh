@@ -50,13 +50,13 @@ check "alice's held swipe ended: cancel, reason suspend" \
 ended_us=$(grep '"reason":"suspend"' "$TMP/watch.jsonl" | head -n 1 | jq -r .time_us)
 after=$(grep -A1 '"reason":"suspend"' "$TMP/watch.jsonl" | sed -n 2p | jq -r '"\(.event):\(.finished)"')
 check "then completed, not finished ($after)" test "$after" = "completed:false"
-# The kernel's own timestamp of "PM: suspend entry" (µs since boot, like CLOCK_MONOTONIC before
-# the sleep) against the ended event's time_us (the daemon's CLOCK_MONOTONIC).
-# One JSON object per entry: an entry's fields come in no fixed order (in `-o export` the
-# timestamp can follow the message, so a line-by-line reading took the previous entry's).
-entry_us=$(journalctl -k -b --no-pager -o json --after-cursor "$sleep_mark" \
-  | jq -r 'select((.MESSAGE | tostring) | startswith("PM: suspend entry"))
-           | ._SOURCE_MONOTONIC_TIMESTAMP // .__MONOTONIC_TIMESTAMP' | head -n 1)
+# The kernel's "PM: suspend entry" line as the journal stamps it (short-monotonic: µs since boot,
+# the daemon's CLOCK_MONOTONIC, which stands still while asleep), read from the journal lines
+# above, against the ended event's time_us. (A query with -k and --after-cursor found no entry
+# in this VM, whatever the output format.)
+entry_us=$(sed -n 's/^ *journal: \[ *\([0-9][0-9]*\)\.\([0-9]\{6\}\)\].*PM: suspend entry.*/\1\2/p;
+                   s/^\[ *\([0-9][0-9]*\)\.\([0-9]\{6\}\)\].*PM: suspend entry.*/\1\2/p' \
+             "$TMP/sleep-journal.txt" | head -n 1)
 note "ended at ${ended_us} us, PM: suspend entry at ${entry_us} us"
 check "the cancel came before the sleep (${ended_us} < ${entry_us})" \
   bash -c "[[ -n '$ended_us' && -n '$entry_us' ]] && (( $ended_us < $entry_us ))"
