@@ -58,13 +58,13 @@ vdev pad touchpad --gap 0.5 --interval 0.016 \
   --gesture 3:60x8,0 --gesture 3:60x-8,0 --gesture 3:45x0,8 --gesture 3:45x0,-8 \
   --gesture 4:60x8,0 --gesture 4:60x-8,0 --gesture 4:45x0,8 --gesture 4:45x0,-8 \
   --gesture 3:14x8,0@0.6 --gesture 3:6x30,0 --gesture 3:20x8,0+ \
-  --gesture 3:25s8 --gesture 3:16s-6
+  --gesture 3:25xs8 --gesture 3:16xs-6
 vdev_used pad
 vdev_go pad
 vdev_wait pad
 wait_for "$DAEMON_TRACE" '"device_removed"' 10
 # Touchscreen: a 3-finger pan to the right, a pinch out and in, a two-finger tap.
-vdev screen touchscreen --gap 0.5 --gesture 3:30x40,0 --gesture 3:20s3 --gesture 3:15s-0.8 --gesture 2:0x0,0@0.05
+vdev screen touchscreen --gap 0.5 --gesture 3:30x40,0 --gesture 3:20xs3 --gesture 3:15xs-0.8 --gesture 2:0x0,0@0.05
 vdev_used screen
 vdev_go screen
 vdev_wait screen
