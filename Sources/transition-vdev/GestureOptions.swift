@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
+import TransitionIO
 
 /// Options every multitouch gesture command shares.
 struct GestureOptions: ParsableArguments {
@@ -88,7 +89,7 @@ struct GestureOptions: ParsableArguments {
             if let (x, y) = plan.start {
                 start = (0..<plan.fingers).map { (x * scale + spacing * Double($0), y * scale) }
             }
-            var next = monotonicNs()
+            var next = MonotonicClock.nowNs()
             try writer.down(start)
             log.frame("down")
             var ox = 0.0, oy = 0.0, spread = 0.0

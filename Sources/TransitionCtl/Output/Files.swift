@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import TransitionFiles
+import TransitionIO
 
 /// Whole-file reads and writes and running a converter, with errors as messages.
 enum Files {
@@ -21,17 +22,9 @@ enum Files {
     static func write(_ text: String, to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(message(errno))") }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = message(errno)
-                close(fd)
-                throw Failure(description: "cannot write \(path): \(reason)")
-            }
-            offset += n
+        if let error = WriteAll.write(fd, text) {
+            close(fd)
+            throw Failure(description: "cannot write \(path): \(message(error))")
         }
         guard close(fd) == 0 else { throw Failure(description: "cannot write \(path): \(message(errno))") }
     }

@@ -4,6 +4,7 @@ public import Logging
 public import TransitionCore
 #if canImport(Glibc)
 import Glibc
+import TransitionIO
 #endif
 
 /// The input layer: finds touchpads and touchscreens, reads them through libinput and hands
@@ -221,7 +222,7 @@ public final class InputManager {
     private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {
         let entry = entries.remove(at: index)
         if !entry.vanishing {
-            sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
+            sink(.deviceRemoved(device: entry.info.id, timeUs: MonotonicClock.nowUs()))
         }
         close(entry)
         logger.notice("\(entry.info.kind.rawValue) \(entry.info.node) \"\(entry.info.name)\" (\(entry.info.id)) \(why)")
@@ -323,20 +324,12 @@ public final class InputManager {
                 guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
                 entries[i].vanishing = true
                 entries[i].recognizer.reset()
-                sink(.deviceRemoved(device: id, timeUs: Self.monotonicNowUs()))
+                sink(.deviceRemoved(device: id, timeUs: MonotonicClock.nowUs()))
                 logger.notice("\(entries[i].info.kind.rawValue) \(entries[i].info.node) (\(id)) is being unplugged")
             case .dropped:
                 continue
             }
         }
         batch.removeAll(keepingCapacity: true)
-    }
-
-    /// CLOCK_MONOTONIC now, in µs: the clock libinput's event times use (for removals, which
-    /// carry no libinput time).
-    static func monotonicNowUs() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1_000
     }
 }

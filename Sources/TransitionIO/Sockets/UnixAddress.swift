@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+public import Glibc
+
+/// Unix socket addresses: the one place a `sockaddr_un` is made.
+public enum UnixAddress {
+    /// The longest socket path a `sockaddr_un` holds.
+    public static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// Builds a `sockaddr_un` for `path` and runs `body` with it; `nil` when the path does not fit
+    /// (107 bytes at most), is empty or holds a NUL.
+    public static func with<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count <= maxPathBytes, !bytes.contains(0) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
+}
