@@ -245,11 +245,30 @@ import TransitionCore
 }
 
 @Suite struct EngineValidationMappingTests {
-    @Test func anEngineMessageNamingATransitionPointsAtItsHeader() throws {
-        let root = try TOMLParser.parse("slop = 1\n[[transition]]\nname = \"a\"\n[[transition]]\nname = \"ab\"\n")
-        #expect(EngineValidation.position(for: "transition 'ab': something", in: root) == SourcePosition(line: 4, column: 1))
-        #expect(EngineValidation.position(for: "binding swipe3-up -> 'a': x", in: root) == SourcePosition(line: 2, column: 1))
-        #expect(EngineValidation.position(for: "slop must be a finite number", in: root) == SourcePosition(line: 1, column: 1))
-        #expect(EngineValidation.position(for: "nothing named", in: root) == nil)
+    @Test func anEngineErrorPointsAtWhereItsSubjectWasRead() throws {
+        let root = try TOMLParser.parse("slop = 1\n[[transition]]\nname = \"a\"\nbinding = \"swipe3-up\"\n[[transition]]\nname = \"ab\"\n")
+        let places = try ConfigDecoder.decode(root, source: "t.toml", users: { _ in nil }).places
+        #expect(places.position(of: .transition(index: 1), in: root) == SourcePosition(line: 5, column: 1))
+        #expect(places.position(of: .transition(index: 0), in: root) == SourcePosition(line: 2, column: 1))
+        #expect(places.position(of: .binding(index: 0), in: root) == SourcePosition(line: 4, column: 11))
+        #expect(places.position(of: .setting("slop"), in: root) == SourcePosition(line: 1, column: 1))
+        #expect(places.position(of: .transition(index: 2), in: root) == nil)
+        #expect(places.position(of: .tap(index: 0), in: root) == nil)
+    }
+
+    /// The loader's message for an engine error is the engine's, at the place of its subject.
+    @Test func theLoaderReportsTheEnginesMessageAtItsSubject() throws {
+        let text = "[[transition]]\nname = \"a\"\n[[transition]]\nname = \"b\"\nframe_rate = 1000\n"
+        let engine = try ConfigLoader.parse(text, source: "t.toml").engine
+        var bad = engine
+        bad.transitions[1].frameRate = 5000
+        let root = try TOMLParser.parse(text)
+        let places = try ConfigDecoder.decode(root, source: "t.toml", users: { _ in nil }).places
+        var config = DaemonConfiguration.builtIn
+        config.engine = bad
+        #expect(throws: ConfigError(source: "t.toml", position: SourcePosition(line: 3, column: 1),
+                                    message: "transition 'b': frame rate must be 1...1000 per second (got 5000)")) {
+            try EngineValidation.check(config, places: places, root: root, source: "t.toml")
+        }
     }
 }

@@ -7,15 +7,18 @@ struct ConfigDecoder {
     private var d: Diagnostics
     /// Resolves the user names of `[access] always`.
     private let users: UserLookup
+    /// Where each transition, binding and tap was read.
+    private var places = ConfigPlaces()
 
     init(source: String, users: @escaping UserLookup) { d = Diagnostics(source: source); self.users = users }
 
-    /// The configuration, or every problem found.
-    static func decode(_ root: TOMLTable, source: String, users: @escaping UserLookup) throws(ConfigError) -> DaemonConfiguration {
+    /// The configuration and where its parts were read, or every problem found.
+    static func decode(_ root: TOMLTable, source: String, users: @escaping UserLookup) throws(ConfigError)
+        -> (configuration: DaemonConfiguration, places: ConfigPlaces) {
         var decoder = ConfigDecoder(source: source, users: users)
         let result = decoder.decode(root)
         guard decoder.d.isEmpty, let result else { throw ConfigError(decoder.d.items) }
-        return result
+        return (result, decoder.places)
     }
 
     /// Reads the table `name` of `r` with `read` (which reports its own errors), then reports its
@@ -146,7 +149,7 @@ struct ConfigDecoder {
                 } else {
                     bound[gesture] = (name ?? "#\(i + 1)", b.position)
                 }
-                if let tap = b.tap { taps.append(tap) }
+                if let tap = b.tap { taps.append(tap); places.taps.append(b.position) }
                 guard let g = b.binding else { continue }
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
@@ -156,8 +159,9 @@ struct ConfigDecoder {
                     d.add(at, "\(gesture) in \(owner) cannot use \(source) in \(effective.unit.rawValue): a \(g.source.rawValue) needs \(want)")
                 }
                 bindings.append(g)
+                places.bindings.append(b.position)
             }
-            if let name { transitions.append(settings.spec(named: name)) }
+            if let name { transitions.append(settings.spec(named: name)); places.transitions.append(item.position) }
         }
         return (transitions, bindings, taps)
     }

@@ -27,14 +27,29 @@ extension EngineConfiguration {
     /// finger count its source never reports, a direction on the wrong axis for its source
     /// (pinches are in/out, pans left/right/up/down), and two bindings for the same source,
     /// finger count and direction.
+    ///
+    /// The error's ``ConfigurationError/subject`` is the setting, transition, binding or tap
+    /// it is about.
     public func validate() throws(ConfigurationError) {
+        var subject: ConfigurationError.Subject?
+        do throws(ConfigurationError) {
+            try validateParts(about: &subject)
+        } catch {
+            throw ConfigurationError(error.message, subject: error.subject ?? subject)
+        }
+    }
+
+    /// The checks of ``validate()``; `subject` follows the part being checked.
+    private func validateParts(about subject: inout ConfigurationError.Subject?) throws(ConfigurationError) {
         for (name, value) in [("slop", slop), ("touch_slop", touchSlop), ("pinch_slop", pinchSlop)] {
+            subject = .setting(name)
             guard value.isFinite, value >= 0 else {
                 throw ConfigurationError("\(name) must be a finite number ≥ 0 (got \(value))")
             }
         }
         var names = Set<String>()
-        for spec in transitions {
+        for (index, spec) in transitions.enumerated() {
+            subject = .transition(index: index)
             guard !spec.name.isEmpty else { throw ConfigurationError("a transition has an empty name") }
             guard names.insert(spec.name).inserted else {
                 throw ConfigurationError("duplicate transition name '\(spec.name)'")
@@ -42,7 +57,8 @@ extension EngineConfiguration {
             try spec.validate()
         }
         var seen: [String: String] = [:]
-        for binding in bindings {
+        for (index, binding) in bindings.enumerated() {
+            subject = .binding(index: index)
             let key = binding.gestureName
             let what = "binding \(key) -> '\(binding.transition)'"
             guard let spec = transitions.first(where: { $0.name == binding.transition }) else {
@@ -69,7 +85,8 @@ extension EngineConfiguration {
                 try distance.validate(for: binding.source, in: origin)
             }
         }
-        for tap in taps {
+        for (index, tap) in taps.enumerated() {
+            subject = .tap(index: index)
             let what = "binding \(tap.gestureName) -> '\(tap.transition)'"
             guard transitions.contains(where: { $0.name == tap.transition }) else {
                 throw ConfigurationError("\(what): unknown transition '\(tap.transition)'")
@@ -83,6 +100,7 @@ extension EngineConfiguration {
             }
             seen[tap.gestureName] = tap.transition
         }
+        subject = nil // checks added below name their own subject
     }
 
     /// Finger counts a tap binding may ask for: 1 to 10.
