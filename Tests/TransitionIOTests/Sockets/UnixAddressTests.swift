@@ -12,6 +12,7 @@ import TransitionIO
         #expect(UnixAddress.with(longest + "a") { _, _ in 0 } == nil)
         #expect(UnixAddress.with("") { _, _ in 0 } == nil)
         #expect(UnixAddress.with("a\u{0}b") { _, _ in 0 } == nil)
+        #expect(UnixAddress.fits(longest) && !UnixAddress.fits(longest + "a") && !UnixAddress.fits(""))
         let family = UnixAddress.with("/run/x") { address, _ in Int32(address.pointee.sa_family) }
         #expect(family == AF_UNIX)
     }
