@@ -26,6 +26,15 @@ let package = Package(
             name: "FuzzConfigParser",
             dependencies: [.product(name: "TransitionConfig", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // Touchégg's D-Bus endpoint: the SASL exchange and the messages after it.
+        .executableTarget(
+            name: "FuzzDBusAuthentication",
+            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzDBusMessage",
+            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )
