@@ -4,9 +4,9 @@ import CLinux
 import Logging
 import TransitionCore
 import TransitionInput
+import TransitionIO
 #if canImport(Glibc)
 import Glibc
-import TransitionIO
 #endif
 
 /// Runs transitiond's input layer alone and prints what it recognises: a debugging aid, like

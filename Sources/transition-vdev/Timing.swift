@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
+import TransitionIO
 #if canImport(Glibc)
 import Glibc
-import TransitionIO
 #endif
 
 /// Sleeps until the next frame, `intervalNs` after the previous one (`previousNs`), and returns
