@@ -157,6 +157,33 @@ import TransitionCore
     }
 }
 
+extension PadTapRecognizerTests {
+    /// Any stream of events, slot numbers out of range and drops included: the recogniser never
+    /// traps, and whatever it emits is a well-formed touchpad tap.
+    @Test func anyEventStreamGivesWellFormedTapsOnly() async {
+        let codes: [(UInt16, UInt16)] = [
+            (EvdevEvent.absType, EvdevEvent.absMTSlot), (EvdevEvent.absType, EvdevEvent.absMTTrackingID),
+            (EvdevEvent.absType, EvdevEvent.absMTPositionX), (EvdevEvent.absType, EvdevEvent.absMTPositionY),
+            (EvdevEvent.absType, EvdevEvent.absMTToolType), (EvdevEvent.keyType, EvdevEvent.btnToolTripleTap),
+            (EvdevEvent.keyType, EvdevEvent.btnToolQuadTap), (EvdevEvent.keyType, EvdevEvent.btnLeft),
+            (EvdevEvent.synType, EvdevEvent.synReport), (EvdevEvent.synType, EvdevEvent.synReport),
+            (EvdevEvent.synType, EvdevEvent.synDropped),
+        ]
+        let step = zip(Gen.int(in: 0...(codes.count - 1)), Gen.int(in: -3...70), Gen.int(in: 0...40))
+        await propertyCheck(count: 300, input: step.array(of: 1...200)) { steps in
+            var r = PadTapRecognizer(device: dev, scale: Self.scale, slotCount: 5)
+            var t: UInt64 = 0
+            for (c, value, dtMs) in steps {
+                t += UInt64(dtMs) * 1_000
+                r.handle(EvdevEvent(codes[c].0, codes[c].1, Int32(value), timeUs: t)) { out in
+                    guard case .tap(let tap) = out else { Issue.record("not a tap: \(out)"); return }
+                    #expect(tap.touchpad && (3...5).contains(tap.fingers) && tap.durationUs <= 180_000 && tap.timeUs == t)
+                }
+            }
+        }
+    }
+}
+
 extension GestureInput {
     /// A tap's finger count (tests).
     var fingers: Int? { if case .tap(let t) = self { t.fingers } else { nil } }
