@@ -35,8 +35,11 @@ public final class InputManager {
     private let udev: Udev
     private let monitor: UdevMonitor?
     private let libinput: LibinputContext
-    /// The epoll set of every open touchpad's second descriptor.
+    /// The epoll set of every open touchpad's second descriptor, and the buffers its waits fill
+    /// (allocated once).
     private let tapSet: Int32
+    private var readyData = [UInt64](repeating: 0, count: 8)
+    private var readyEvents = [UInt32](repeating: 0, count: 8)
     private var entries: [Entry] = []
     private var nextID: UInt32 = 1
     private var batch: [BatchItem] = []
@@ -129,12 +132,11 @@ public final class InputManager {
     /// Reads every touchpad whose second descriptor is readable and hands each touchpad tap
     /// (``GestureInput/tap(_:)`` with `touchpad` set) to `sink`.
     public func readTouchpadTaps(_ sink: (GestureInput) -> Void) {
-        var datas = [UInt64](repeating: 0, count: 8), events = [UInt32](repeating: 0, count: 8)
         while true {
-            let n = clinux_epoll_wait(tapSet, &datas, &events, Int32(datas.count), 0)
+            let n = clinux_epoll_wait(tapSet, &readyData, &readyEvents, Int32(readyData.count), 0)
             guard n > 0 else { return }
             for k in 0..<Int(n) {
-                let fd = Int32(truncatingIfNeeded: datas[k])
+                let fd = Int32(truncatingIfNeeded: readyData[k])
                 guard let i = entries.firstIndex(where: { $0.taps?.fileDescriptor == fd }),
                       let taps = entries[i].taps else { continue }
                 if !taps.read(sink) {
@@ -143,7 +145,7 @@ public final class InputManager {
                     entries[i].taps = nil
                 }
             }
-            if Int(n) < datas.count { return }
+            if Int(n) < readyData.count { return }
         }
     }
 
