@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionIO
 
 /// Options every multitouch gesture command shares.
@@ -8,7 +11,7 @@ struct GestureOptions: ParsableArguments {
     var fingers: Int = 3
 
     @Option(name: .customLong("steps"),
-            help: "COUNTxDX,DY: COUNT frames, each moving every finger by DX,DY (repeatable, in order).")
+            help: "COUNTxDX,DY: COUNT frames, each moving every finger by DX,DY; COUNTxsD: a pinch, each finger D further from the centre; COUNTxrDEG: a twist, DEG degrees clockwise about the centre (repeatable, in order).")
     var stepSpecs: [String] = []
 
     @Option(help: "Seconds between frames.")
@@ -44,7 +47,7 @@ struct GestureOptions: ParsableArguments {
     var name: String?
 
     @Option(name: .customLong("gesture"),
-            help: "FINGERS:STEPS[/STEPS…][@HOLD]: a gesture of its own (repeatable, performed in order, --gap apart); replaces --fingers, --steps and --hold.")
+            help: "FINGERS:STEPS[/STEPS…][@HOLD], or FINGERS:tap[@HOLD] (a still tap, 0.05 s by default): a gesture of its own (repeatable, performed in order, --gap apart); replaces --fingers, --steps and --hold.")
     var gestureSpecs: [String] = []
 
     func validate() throws {
@@ -83,7 +86,7 @@ struct GestureOptions: ParsableArguments {
         var moves = 0
         for (index, plan) in plans.enumerated() {
             if index > 0 { sleep(seconds: gap) }
-            let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale, spread: $0.spread * scale) }
+            let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale, spread: $0.spread * scale, turn: $0.turn) }
             var start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
                                     width: Double(writer.maxX), height: Double(writer.maxY))
             if let (x, y) = plan.start {
@@ -92,16 +95,22 @@ struct GestureOptions: ParsableArguments {
             var next = MonotonicClock.nowNs()
             try writer.down(start)
             log.frame("down")
-            var ox = 0.0, oy = 0.0, spread = 0.0
-            // Each finger's unit vector from the row's centre (a pinch moves along it).
+            var ox = 0.0, oy = 0.0, spread = 0.0, turn = 0.0
+            // Each finger's unit vector from the row's centre (a pinch moves along it; a twist
+            // turns the row about the centre).
             let centre = start.reduce(0.0) { $0 + $1.0 } / Double(start.count)
+            let centreY = start.reduce(0.0) { $0 + $1.1 } / Double(start.count)
             let away = start.map { $0.0 < centre - 0.5 ? -1.0 : $0.0 > centre + 0.5 ? 1.0 : 0.0 }
             func points() -> [(Double, Double)] {
-                zip(start, away).map { ($0.0.0 + ox + $0.1 * spread, $0.0.1 + oy) }
+                let c = cos(turn * .pi / 180), s = sin(turn * .pi / 180)
+                return zip(start, away).map { p, a in
+                    let rx = p.0 - centre + a * spread, ry = p.1 - centreY
+                    return (centre + rx * c - ry * s + ox, centreY + rx * s + ry * c + oy)
+                }
             }
             for step in steps {
                 next = pace(after: next, intervalNs: intervalNs)
-                ox += step.dx; oy += step.dy; spread += step.spread
+                ox += step.dx; oy += step.dy; spread += step.spread; turn += step.turn
                 try writer.move(points())
                 log.frame("move")
                 moves += 1

@@ -71,9 +71,10 @@ enum ConfigGenerators {
             let (source, fingers, direction) = allGestures[g]
             let owner = transitions[seed % transitions.count]
             // The distance in force must fit the gesture: give pinches their own scale.
-            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch || source == .touchPinch ? .scale : .mm) : nil
+            let native = SourceDefaults.nativeUnit(of: source)
+            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), native == .units ? .mm : native) : nil
             if distance == nil, let d = owner.distance, !BindingDecoding.unit(d.unit, fits: source) {
-                distance = Distance(0.5, source == .pinch || source == .touchPinch ? .scale : .units)
+                distance = Distance(0.5, native)
             }
             bindings.append(Binding(source: source, fingers: fingers, direction: direction, transition: owner.name,
                                     distance: distance))
@@ -85,6 +86,11 @@ enum ConfigGenerators {
             guard !taps.contains(where: { $0.fingers == fingers }) else { continue }
             taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name))
         }
+        for seed in gestureSeeds where !transitions.isEmpty && seed % 5 == 1 {
+            let fingers = seed % 3 + 3
+            guard !taps.contains(where: { $0.fingers == fingers && $0.touchpad }) else { continue }
+            taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name, touchpad: true))
+        }
         let seed = gestureSeeds.first ?? 0
         let touchscreen = TouchscreenSettings(
             edgeZoneMm: Double(seed % 51), edgeZoneShare: Double(seed % 26) / 100,
@@ -94,7 +100,8 @@ enum ConfigGenerators {
         bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
         taps = transitions.flatMap { t in taps.filter { $0.transition == t.name } }
         return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
-                                                               touchSlop: slop / 8, pinchSlop: slop / 1000, taps: taps),
+                                                               touchSlop: slop / 8, pinchSlop: slop / 1000, taps: taps,
+                                                               rotationSlop: slop / 4),
                                    logLevel: level, socketGroup: group ? "grp" : nil, server: server,
                                    touchscreen: touchscreen)
     }

@@ -51,6 +51,7 @@ struct ConfigDecoder {
         if let slop = r.number("slop", .nonNegative, &d) { config.engine.slop = slop }
         if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
         if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
+        if let slop = r.number("rotation_slop", .nonNegative, &d) { config.engine.rotationSlop = slop }
 
         // The tables of settings: [server] (connection limits), [access] (who receives transition
         // events), [touchegg] (Touchégg's D-Bus protocol on @touchegg), [touchscreen] (edge zones
@@ -154,7 +155,8 @@ struct ConfigDecoder {
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
                     let at = b.distance?.position ?? distance?.position ?? b.position
-                    let want = g.source == .pinch || g.source == .touchPinch ? "'distance_scale'" : "'distance' (touchpad units) or 'distance_mm'"
+                    let want = g.source.isPinch ? "'distance_scale'"
+                        : g.source.isRotation ? "'distance_degrees'" : "'distance' (touchpad units) or 'distance_mm'"
                     let source = b.distance != nil ? "its distance" : (distance != nil ? "the transition's distance" : "the distance from [defaults]")
                     d.add(at, "\(gesture) in \(owner) cannot use \(source) in \(effective.unit.rawValue): a \(g.source.rawValue) needs \(want)")
                 }

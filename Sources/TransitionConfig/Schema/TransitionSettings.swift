@@ -54,7 +54,7 @@ enum Schema {
     }
     /// Directions each gesture can drive.
     static func directions(for source: GestureSource) -> [Direction] {
-        source == .pinch || source == .touchPinch ? [.in, .out] : [.left, .right, .up, .down]
+        EngineConfiguration.allowedDirections(for: source)
     }
     static let gestures: [(String, GestureSource)] = GestureSource.allCases.map { ($0.rawValue, $0) }
     static let curves: [(String, Curve)] = Curve.allCases.map { ($0.rawValue, $0) }
