@@ -19,6 +19,8 @@
 #                                         ${VDEV_ID[NAME]})
 #   vdev_go NAME / vdev_wait NAME         start the gestures / wait for the last one, for the
 #                                         daemon to read it, and for the device to go
+#   udev_touchpad NODE                    udev has classified NODE as a touchpad (for wait_until:
+#                                         udevadm settle can return before udevd has the event)
 #   never_opened NODE...                  watch $DAEMON_PID's /proc/PID/fd until daemon_stop;
 #                                         daemon_stop reports PASS/FAIL for each node
 #   fd_count                              the daemon's number of open fds
@@ -186,6 +188,8 @@ _read_past() {  # _read_past ID US: the trace has a sample of device ID at US or
 }
 
 fd_count() { ls "/proc/$DAEMON_PID/fd" | wc -l; }
+
+udev_touchpad() { udevadm info --query=property --name="$1" 2>/dev/null | grep -q '^ID_INPUT_TOUCHPAD=1$'; }
 
 # never_opened NODE...: samples /proc/$DAEMON_PID/fd every 50 ms (one `ls` per sample: the VM
 # emulates its CPU, forks are dear) until daemon_stop, which reports PASS/FAIL per node.

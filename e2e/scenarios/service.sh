@@ -40,8 +40,7 @@ pad_pid=$!
 wait_until "$E2E_WAIT" has "$E2E_TMP/pad.out" '^created ' || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
 pad=$(sed -n 's/^created //p' "$E2E_TMP/pad.out")
 # Start only once udev has classified it (settle alone can return before udevd has the event).
-classified() { udevadm info --query=property --name="$pad" 2>/dev/null | grep -q '^ID_INPUT_TOUCHPAD=1$'; }
-wait_until "$E2E_WAIT" classified || { fail "virtual touchpad" "udev did not classify $pad within 60 s"; exit 1; }
+wait_until "$E2E_WAIT" udev_touchpad "$pad" || { fail "virtual touchpad" "udev did not classify $pad within 60 s"; exit 1; }
 
 # systemd-socket-activate binds the socket as root, then runs the daemon as the unit would.
 systemd-socket-activate -l "$socket" -E NOTIFY_SOCKET="$E2E_TMP/notify" -E WATCHDOG_USEC=2000000 \
