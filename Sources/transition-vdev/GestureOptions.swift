@@ -21,8 +21,8 @@ struct GestureOptions: ParsableArguments {
     var wait: Double = 2
 
     @Option(name: .customLong("start-when"),
-            help: "Instead of --wait, start the first gesture once this file exists (up to 120 s: a sanitized daemon under emulation can take a minute to start).")
-    var startWhen: String?
+            help: "Instead of --wait, start the first gesture once this file exists (up to 120 s: a sanitized daemon under emulation can take a minute to start). Repeatable: the Nth file starts the Nth gesture instead of --gap (a script changes something between two gestures of one device).")
+    var startWhen: [String] = []
 
     @Option(help: "Seconds to rest without moving before lifting (a paused release).")
     var hold: Double = 0
@@ -35,6 +35,10 @@ struct GestureOptions: ParsableArguments {
 
     @Option(help: "Seconds to keep the device after the last gesture before removing it.")
     var linger: Double = 1
+
+    @Option(name: .customLong("stop-when"),
+            help: "Instead of --linger, keep the device after the last gesture until this file exists (up to 120 s): a reader that is slow must read the last frames before the node goes, and a script can tell when it has (\"done: last frame at NS ns\" gives the last frame's CLOCK_MONOTONIC time).")
+    var stopWhen: String?
 
     @Option(name: .customLong("unplug-after"),
             help: "Destroy the device (as if unplugged) after this many movement frames, mid-gesture.")
@@ -73,19 +77,25 @@ struct GestureOptions: ParsableArguments {
         return Array((0..<`repeat`).map { _ in plans }.joined())
     }
 
-    func waitToStart() throws(VdevError) {
-        if let startWhen { try waitForFile(startWhen, timeout: 120) } else { sleep(seconds: wait) }
+    /// Waits before gesture `index` (from 0): for its --start-when file if it has one, else
+    /// --wait before the first and --gap before the others.
+    func waitToStart(gesture index: Int) throws(VdevError) {
+        if index < startWhen.count {
+            try waitForFile(startWhen[index], timeout: 120)
+        } else {
+            sleep(seconds: index == 0 ? wait : gap)
+        }
     }
 
     /// Performs the gestures on `writer`; `scale` converts step units to device units.
     func perform(on writer: MultiTouchWriter, spacing: Double, scale: Double) throws(VdevError) {
         let plans = try plans()
         let log = try FrameLog(path: log)
-        try waitToStart()
         let intervalNs = UInt64(interval * 1e9)
         var moves = 0
+        var lastNs: UInt64 = 0
         for (index, plan) in plans.enumerated() {
-            if index > 0 { sleep(seconds: gap) }
+            try waitToStart(gesture: index)
             let steps = plan.steps.map { Step(dx: $0.dx * scale, dy: $0.dy * scale, spread: $0.spread * scale, turn: $0.turn) }
             var start = startPoints(fingers: plan.fingers, spacing: spacing, steps: steps,
                                     width: Double(writer.maxX), height: Double(writer.maxY))
@@ -127,15 +137,18 @@ struct GestureOptions: ParsableArguments {
                 // libinput cancels once the new count has lasted 100 ms (its gesture switch
                 // timeout); the fingers rest meanwhile, so no new swipe starts.
                 sleep(seconds: 0.3)
+                lastNs = monotonicNs()
                 try writer.up(fingers: plan.fingers + 1)
                 log.frame("up")
                 continue
             }
             sleep(seconds: plan.hold)
+            lastNs = monotonicNs()
             try writer.up(fingers: plan.fingers)
             log.frame("up")
         }
-        say("done")
-        sleep(seconds: linger)
+        // The kernel stamps the last frame's events after `lastNs`: a reader's time for them is later.
+        say("done: last frame at \(lastNs) ns")
+        if let stopWhen { try waitForFile(stopWhen, timeout: 120) } else { sleep(seconds: linger) }
     }
 }
