@@ -26,6 +26,18 @@ let package = Package(
             name: "FuzzConfigParser",
             dependencies: [.product(name: "TransitionConfig", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzLibinputGesturesImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzFusumaImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzToucheggImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+/// What an import made of a file: the actions, the settings that translate, and a note for
+/// every entry.
+public struct ImportResult: Sendable, Hashable {
+    /// The format read.
+    public var format: ImportFormat
+    /// The file's name, for messages and the header.
+    public var source: String
+    /// The actions, in the order of the file.
+    public var actions: [ImportedAction] = []
+    /// Settings that translate (for the future user settings).
+    public var settings: [ImportedSetting] = []
+    /// One or more notes per entry, in the order of the file.
+    public var notes: [ImportNote] = []
+
+    /// An empty result for `source` in `format`.
+    public init(format: ImportFormat, source: String) {
+        self.format = format; self.source = source
+    }
+
+    /// Adds `action` and a note saying how it was translated (or what it waits for).
+    mutating func add(_ action: ImportedAction, _ how: String = "") {
+        actions.append(action)
+        let suffix = how.isEmpty ? "" : " (\(how))"
+        if action.isActive {
+            notes.append(ImportNote(line: action.line, .translated, action.summary + suffix))
+        } else {
+            let features = action.waitingFor.map(\.summary).joined(separator: " and ")
+            notes.append(ImportNote(line: action.line, .waiting,
+                                    "needs \(features); written commented out as \(action.summary)\(suffix)"))
+        }
+    }
+
+    /// Adds a note.
+    mutating func note(_ line: Int?, _ kind: ImportNote.Kind, _ message: String) {
+        notes.append(ImportNote(line: line, kind, message))
+    }
+
+    /// Notes sorted by line (the whole-file ones first), as the command prints them.
+    public var sortedNotes: [ImportNote] {
+        notes.enumerated().sorted { a, b in
+            let la = a.element.line ?? 0, lb = b.element.line ?? 0
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+    }
+}
