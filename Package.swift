@@ -54,7 +54,7 @@ let package = Package(
                 swiftSettings: strict),
         // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
-        .target(name: "TransitionImport", dependencies: ["TransitionActions", "TransitionConfig"], swiftSettings: strict),
+        .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
 
         // The edges.
         // Whole-file reads, shared by the trace reader, the configuration loader and transitionctl.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import TransitionCore
+
 /// What an import made of a file: the actions, the settings that translate, and a note for
 /// every entry.
 public struct ImportResult: Sendable, Hashable {
@@ -34,6 +36,22 @@ public struct ImportResult: Sendable, Hashable {
     /// Adds a note.
     mutating func note(_ line: Int?, _ kind: ImportNote.Kind, _ message: String) {
         notes.append(ImportNote(line: line, kind, message))
+    }
+
+    /// Adds a note for each transition the actions name that transitiond's standard
+    /// configuration lacks (two-finger pinches, touchscreen taps…), at its first use: the daemon
+    /// needs a `[[transition]]` for it, or the runner warns that it has none. Names that wait for
+    /// a feature are left to that feature.
+    mutating func noteNonStandardTransitions() {
+        let standard = Set(EngineConfiguration.standard.transitions.map(\.name))
+        var seen: Set<String> = []
+        for action in actions {
+            for name in action.transitions where !standard.contains(name) && !seen.contains(name)
+                && ImportFeature.needed(by: name) == nil {
+                seen.insert(name)
+                note(action.line, .setting, "transitiond's standard configuration has no transition '\(name)' (it leaves two-finger pinches and taps to applications): add [[transition]] name = \"\(name)\" binding = \"\(name)\" to /etc/transitiond/config.toml (docs/configuration.md), or the runner warns that it has none and the action never runs")
+            }
+        }
     }
 
     /// Notes sorted by line (the whole-file ones first), as the command prints them.

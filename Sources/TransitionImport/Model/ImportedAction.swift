@@ -40,6 +40,8 @@ public struct ImportedAction: Sendable, Hashable {
         var text = transitions.joined(separator: ",") + " " + event.rawValue
         if let step { text += " step \(step)" }
         if let threshold { text += " threshold \(threshold)" }
-        return text + ": " + command.description
+        var shown = ""
+        for character in command.description { shown += character == "\n" ? "\\n" : String(character) }
+        return text + ": " + shown
     }
 }

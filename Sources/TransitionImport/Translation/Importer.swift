@@ -44,7 +44,7 @@ public enum Importer {
     public static func run(_ text: String, source: String, format: ImportFormat?, settingsSeparate: Bool,
                            outputName: String = "actions.toml") throws(Failure) -> Output {
         guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
-        let result: ImportResult
+        var result: ImportResult
         do {
             switch format {
             case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source)
@@ -54,6 +54,7 @@ public enum Importer {
         } catch {
             throw .unreadable(error)
         }
+        result.noteNonStandardTransitions()
         let actionsText = ActionsRenderer.actionsFile(result, settingsInline: !settingsSeparate)
         let actions: ActionsFile
         do {

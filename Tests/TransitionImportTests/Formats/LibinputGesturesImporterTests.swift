@@ -43,7 +43,7 @@ import TransitionImport
     @Test func pinchesAndRotations() {
         let pinch = translate("gesture pinch in xdotool key ctrl+minus")
         #expect(pinch.actions.first?.transitions == ["pinch2-in", "pinch3-in", "pinch4-in"])
-        #expect(pinch.notes.contains { $0.kind == .setting && $0.message.contains("two-finger pinches") })
+        
         let rotate = translate("gesture pinch anticlockwise 3 notify-send r")
         #expect(rotate.actions.first?.transitions == ["rotate3-ccw"])
         #expect(rotate.actions.first?.isActive == ImportFeature.holdsTapsRotationsMerged)

@@ -68,6 +68,14 @@ import TransitionImport
         _ = try TOMLParser.parse(settings)
     }
 
+    @Test func namesMissingFromTheStandardConfigurationAreNoted() throws {
+        let output = try Importer.run("gesture pinch in 2 a\ngesture pinch out 2 b\ngesture swipe up 3 c\ngesture pinch in 2 d\n",
+                                      source: "l", format: nil, settingsSeparate: false)
+        let notes = output.result.notes.filter { $0.message.hasPrefix("transitiond's standard configuration has no transition") }
+        #expect(notes.map(\.line) == [1, 2])
+        #expect(notes[0].message.contains("name = \"pinch2-in\" binding = \"pinch2-in\""))
+    }
+
     @Test func formatIsForcedOrRefused() throws {
         #expect(throws: Importer.Failure.self) { try Importer.run("hello", source: "x", format: nil, settingsSeparate: false) }
         let forced = try Importer.run("", source: "x", format: .libinputGestures, settingsSeparate: false)

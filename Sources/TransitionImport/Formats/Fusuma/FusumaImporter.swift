@@ -258,7 +258,7 @@ public enum FusumaImporter {
         switch status {
         case nil:
             let how = gesture == "hold" || gesture == "tap"
-                ? "fusuma's one-shot" : "fusuma ran it once the travel passed its threshold; transitiond runs it when the gesture finishes (position or fling)"
+                ? "fusuma's one-shot" : "at the lift if the gesture finishes; fusuma ran it when the travel passed its threshold"
             result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line, waitingFor: waiting,
                                       comments: comments), how)
         case "begin"?:

@@ -9,7 +9,7 @@ import TransitionActions
 /// - `gesture swipe|pinch|hold MOTION [FINGERS] COMMAND`: libinput-gestures decides at the lift,
 ///   by the direction of the whole travel, so each becomes an `on = "finish"` action. Without a
 ///   finger count it acts for any count: swipes become `swipe3-…` and `swipe4-…`, pinches
-///   `pinch2-…` to `pinch4-…` (two-finger pinches are not in transitiond's standard set: the note
+///   `pinch2-…` to `pinch4-…` (two-finger pinches are not in transitiond's standard set: a note
 ///   says how to bind them), holds `hold3` and `hold4`.
 /// - The command is split as libinput-gestures splits it (`shlex.split`, no shell) and written as
 ///   a list; `~` or `$VAR` in the program's name (which libinput-gestures expands) make it a
@@ -109,9 +109,6 @@ public enum LibinputGesturesImporter {
             }
             result.add(ImportedAction(transitions: names, event: .finish, command: command, line: line),
                        fingers == nil ? "any finger count: 2 to 4" : "")
-            if names.contains(where: { $0.hasPrefix("pinch2-") }) {
-                result.note(line, .setting, "two-finger pinches are not in transitiond's standard transitions (applications zoom with them): add a [[transition]] named \(names[0]) with binding = \"\(names[0])\" to /etc/transitiond/config.toml, or the runner warns that it has no such transition")
-            }
         case "hold":
             if motion.hasPrefix("on+") {
                 result.note(line, .skipped, "'hold \(motion)': a hold that acts after a further delay has no transitiond equivalent; use one hold per finger count")
