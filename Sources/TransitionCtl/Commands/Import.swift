@@ -18,7 +18,8 @@ struct Import: ParsableCommand {
             commented out, naming it. Settings that translate (distances, thresholds) go to \
             --settings-out FILE, or else a commented block at the end of the actions file: \
             transitiond does not read user settings yet. An existing file is never replaced \
-            without --force. See docs/actions.md.
+            without --force. It warns when Touchégg's client, fusuma or libinput-gestures still \
+            runs: beside the imported actions, each gesture would act twice. See docs/actions.md.
 
             Exit status: 0 imported; 1 FILE cannot be read or parsed, or an output file exists; \
             64 bad usage.
