@@ -240,9 +240,15 @@ public enum YAMLReader {
             let characters = Array(text)
             var quote: Character?
             var brackets = 0
+            var skip = false
             for (i, character) in characters.enumerated() {
+                if skip { skip = false; continue }
                 if let open = quote {
-                    if character == open { quote = nil }
+                    if open == "\"" && character == "\\" { skip = true; continue }
+                    if character == open {
+                        if open == "'" && i + 1 < characters.count && characters[i + 1] == "'" { skip = true; continue }
+                        quote = nil
+                    }
                     continue
                 }
                 switch character {

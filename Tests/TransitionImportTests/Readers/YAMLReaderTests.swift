@@ -64,6 +64,13 @@ import TransitionImport
         #expect(root["c"]?.entries.isEmpty == true)
     }
 
+    @Test func colonsInsideQuotesDoNotMakeKeys() throws {
+        let root = try one("a:\n  - \"\\\": \"\n  - 'it''s: x'\n'k: 1': v\n")
+        guard case .sequence(let items)? = root["a"]?.value else { Issue.record("a is not a sequence"); return }
+        #expect(items.map(\.text) == ["\": ", "it's: x"])
+        #expect(root["k: 1"]?.text == "v")
+    }
+
     @Test func readsSeveralDocuments() throws {
         let documents = try YAMLReader.documents("a: 1\n---\nb: 2\n...\n---\nc: 3\n", source: "t.yml")
         #expect(documents.map { $0.entries.map(\.key) } == [["a"], ["b"], ["c"]])

@@ -116,7 +116,7 @@ public enum ToucheggImporter {
         }
     }
 
-    static func settings(of action: XMLElement) -> [String: String] {
+    static func actionSettings(_ action: XMLElement) -> [String: String] {
         var settings: [String: String] = [:]
         for child in action.children { settings[child.name] = child.text.trimmingSpaces }
         return settings
@@ -126,7 +126,7 @@ public enum ToucheggImporter {
                        _ result: inout ImportResult) {
         let line = element.position.line
         let type = element.attribute("type") ?? ""
-        let settings = settings(of: element)
+        let settings = actionSettings(element)
         var comments: [String] = []
         if settings["animate"] == "true" || settings["animation"] != nil {
             comments.append("Touchégg animated this; transitiond's runner draws nothing (an on = \"progress\" command can)")
