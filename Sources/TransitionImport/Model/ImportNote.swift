@@ -26,8 +26,9 @@ public struct ImportNote: Sendable, Hashable {
         self.line = line; self.kind = kind; self.message = message
     }
 
-    /// `libinput-gestures.conf:62: translated: …`.
+    /// `libinput-gestures.conf:62: translated: …`, on one line, with the file's control
+    /// characters (a terminal's escape sequences among them) shown as U+FFFD.
     public func rendered(source: String) -> String {
-        (line.map { "\(source):\($0)" } ?? source) + ": " + kind.rawValue + ": " + message
+        ((line.map { "\(source):\($0)" } ?? source) + ": " + kind.rawValue + ": " + message).printableLine
     }
 }

@@ -10,17 +10,17 @@ public enum ActionsRenderer {
     /// The actions file's text.
     public static func actionsFile(_ result: ImportResult, settingsInline: Bool) -> String {
         var out = """
-            # Imported by `transitionctl import` from \(result.source) (\(result.format.toolName)).
+            # Imported by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
             # Each action names the line it comes from. Check the file with: transitionctl run --check
             # Actions commented out wait for a transitiond feature that is not there yet (named above
             # them): uncomment them when it is. See docs/actions.md.
 
             """
-        let base = fileName(result.source)
+        let base = commentText(fileName(result.source))
         for action in result.actions {
             out += "\n"
             out += "# \(base):\(action.line)\n"
-            for comment in action.comments { out += "# \(comment)\n" }
+            for comment in action.comments { out += "# \(commentText(comment))\n" }
             if !action.isActive {
                 out += "# waiting for \(action.waitingFor.map(\.summary).joined(separator: " and ")):\n"
             }
@@ -59,19 +59,19 @@ public enum ActionsRenderer {
     /// (`~/.config/transitiond/config.toml`, issue 25 item 4), marked as not read yet.
     public static func settingsText(_ result: ImportResult) -> String {
         var out = """
-            # Settings translated by `transitionctl import` from \(result.source) (\(result.format.toolName)).
+            # Settings translated by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
             # NOT READ YET: transitiond has no user settings yet (~/.config/transitiond/config.toml is
             # planned). Until then an administrator can copy these keys into the matching [[transition]]
             # (or [defaults]) of /etc/transitiond/config.toml; see docs/configuration.md.
 
             """
-        let base = fileName(result.source)
+        let base = commentText(fileName(result.source))
         // One table per transition (the configuration allows one [[transition]] per name).
         let defaults = result.settings.filter { $0.transitions.isEmpty }
         if !defaults.isEmpty {
             out += "\n[defaults]\n"
             for setting in defaults {
-                out += "# \(base):\(setting.line): \(setting.comment)\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
+                out += "# \(base):\(setting.line): \(commentText(setting.comment))\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
             }
         }
         var names: [String] = []
@@ -81,11 +81,13 @@ public enum ActionsRenderer {
             var keys: Set<String> = []
             for setting in result.settings.reversed() where setting.transitions.contains(name) && !keys.contains(setting.key) {
                 keys.insert(setting.key)
-                out += "# \(base):\(setting.line): \(setting.comment)\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
+                out += "# \(base):\(setting.line): \(commentText(setting.comment))\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
             }
         }
         return out
     }
+
+    static func commentText(_ text: String) -> String { text.printableLine }
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

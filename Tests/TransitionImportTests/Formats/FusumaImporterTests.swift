@@ -101,8 +101,11 @@ import TransitionImport
               3:
                 up:
                   command: b
+                  threshold: 0.5
             """)
         #expect(result.actions.map(\.isActive) == [true, false])
+        #expect(result.settings.isEmpty)
+        #expect(result.notes.contains { $0.line == 12 && $0.kind == .waiting && $0.message.hasSuffix("not written") })
         #expect(result.actions[1].waitingFor == [.perApplication])
         #expect(result.actions[1].comments.contains { $0.contains("app = \"Google-chrome\"") })
     }

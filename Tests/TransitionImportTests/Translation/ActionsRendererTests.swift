@@ -30,6 +30,15 @@ import TransitionImport
         #expect(decoded.actions.map(\.command) == [.shell("echo \"hi\"\nnext")])
     }
 
+    @Test func controlCharactersInCommentsAreReplaced() throws {
+        // Found by FuzzFusumaImport: a control character in a sendkey value reached a comment.
+        let output = try Importer.run("swipe:\n  3:\n    up:\n      sendkey: 'A\u{15}B'\n", source: "c\n.yml", format: .fusuma,
+                                      settingsSeparate: false)
+        #expect(output.actionsText.contains("sendkey A\u{FFFD}B"))
+        #expect(output.actionsText.contains("from c\\n.yml"))
+        #expect(ImportNote(line: 1, .skipped, "a\u{1B}[31mb\nc").rendered(source: "f") == "f:1: skipped: a\u{FFFD}[31mb\\nc")
+    }
+
     @Test func workspaceCommandsGuardTheEnds() {
         #expect(DesktopCommands.workspace(1, wrap: false).description.contains("if (c + 1 < NR) system(\"wmctrl -s \" c + 1)"))
         #expect(DesktopCommands.workspace(-1, wrap: true).description.contains("(c + NR - 1) % NR"))

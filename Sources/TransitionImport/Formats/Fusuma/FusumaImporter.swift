@@ -43,7 +43,15 @@ public enum FusumaImporter {
                     }
                     result.add(action)
                 }
-                result.notes += scoped.notes.filter { $0.kind != .translated && $0.kind != .waiting }
+                for var note in scoped.notes where note.kind != .translated && note.kind != .waiting {
+                    // The context's thresholds are not written: they would apply to every application.
+                    if note.message.hasSuffix(distanceWritten) {
+                        note.kind = .waiting
+                        note.message = String(note.message.dropLast(distanceWritten.count))
+                            + "a threshold for this context only needs \(feature.summary) and \(ImportFeature.userSettings.summary); not written"
+                    }
+                    result.notes.append(note)
+                }
                 continue
             }
             translateDocument(document, &result)
@@ -128,8 +136,11 @@ public enum FusumaImporter {
             setting.isSpecific = specific
             result.settings.append(setting)
         }
-        result.note(line, .setting, "\(what): written as a `distance` setting for the user settings transitiond does not read yet (\(ImportFeature.userSettings.summary))")
+        result.note(line, .setting, "\(what): " + distanceWritten)
     }
+
+    /// How a note about a written distance ends.
+    static let distanceWritten = "written as a `distance` setting for the user settings transitiond does not read yet (\(ImportFeature.userSettings.summary))"
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
