@@ -29,6 +29,8 @@ public struct ImportNote: Sendable, Hashable {
     /// `libinput-gestures.conf:62: translated: …`, on one line, with the file's control
     /// characters (a terminal's escape sequences among them) shown as U+FFFD.
     public func rendered(source: String) -> String {
-        ((line.map { "\(source):\($0)" } ?? source) + ": " + kind.rawValue + ": " + message).printableLine
+        let place = line.map { "\(source):\($0)" } ?? source
+        let text = "\(place): \(kind.rawValue): \(message)"
+        return text.printableLine
     }
 }
