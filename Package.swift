@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
+        .library(name: "TransitionImport", targets: ["TransitionImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -51,6 +52,9 @@ let package = Package(
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
         .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
                 swiftSettings: strict),
+        // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
+        // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
+        .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
 
         // The edges.
         // The IO layer under every process here: event loop, monotonic clock, write-all, signalfd,
@@ -78,7 +82,8 @@ let package = Package(
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionFiles", "TransitionIO", "CLinux",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionImport",
+                           "TransitionFiles", "TransitionIO", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -109,6 +114,8 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
+            .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),

@@ -35,6 +35,19 @@ let package = Package(
             name: "FuzzDBusMessage",
             dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The configurations `transitionctl import` reads, written by people.
+        .executableTarget(
+            name: "FuzzLibinputGesturesImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzFusumaImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzToucheggImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )
