@@ -115,7 +115,7 @@ extension Daemon {
         do {
             let bridge = try ToucheggBridge(configuration: engine.configuration,
                                             endEncoding: .init(settings.endPercentage), server: server) { [unowned self] device in
-                input?.devices.first { $0.id == device }?.rotation ?? PanelRotation.none
+                input?.touchscreenRotations[device] ?? PanelRotation.none
             }
             let access = server.nativeSocketPath.map { PeerAccessRule(socketAt: $0) } ?? PeerAccessRule(ownerUID: getuid(), groupID: nil)
             try server.serveTouchegg(listener: listener, access: access, nextGesture: { [unowned bridge] in
