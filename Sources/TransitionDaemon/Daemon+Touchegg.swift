@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import TransitionConfig
 import TransitionCore
+import TransitionInput
 import TransitionServer
 
 /// What the daemon keeps for the Touchégg endpoint (docs/touchegg.md).
@@ -25,18 +26,23 @@ final class ToucheggBridge {
     @exclusivity(unchecked) private var engine: TransitionEngine
     @exclusivity(unchecked) private(set) var tracker: ToucheggTracker
     private unowned let server: TransitionServer
+    /// A touchscreen's `[touchscreen] rotation`, asked at a gesture's begin.
+    private let rotation: (DeviceID) -> PanelRotation
 
-    init(configuration: EngineConfiguration, endEncoding: ToucheggTracker.EndEncoding, server: TransitionServer) throws {
+    init(configuration: EngineConfiguration, endEncoding: ToucheggTracker.EndEncoding, server: TransitionServer,
+         rotation: @escaping (DeviceID) -> PanelRotation) throws {
         engine = try TransitionEngine(configuration: configuration.coveringTouchegg())
+        engine.catchesAnimations = false
         tracker = ToucheggTracker(endEncoding: endEncoding)
         self.server = server
+        self.rotation = rotation
     }
 
     /// One recognised sample.
     func handle(_ input: GestureInput) {
         engine.advance(toUs: input.timeUs, emit: emit)
-        if case .tap(let tap) = input, !tap.touchpad {     // Touchégg has no touchpad taps
-            let (begin, end) = tracker.signals(for: tap)
+        // Touchégg has no touchpad taps, and sends touchscreen taps of two fingers or more only.
+        if case .tap(let tap) = input, !tap.touchpad, let (begin, end) = tracker.signals(for: tap) {
             server.publishTouchegg(begin)
             server.publishTouchegg(end)
         }
@@ -50,8 +56,23 @@ final class ToucheggBridge {
         tracker.endEncoding = endEncoding
     }
 
+    /// Every gesture in flight ends at once as a cancel (`reason`): before a sleep, as the
+    /// daemon's own engine does.
+    func endAtOnce(reason: EndReason, nowUs: UInt64) {
+        engine.endAtOnce(reason: reason, nowUs: nowUs, emit: emit)
+    }
+
+    /// Every gesture in flight is cancelled (the daemon stops).
+    func cancelAll(reason: EndReason, nowUs: UInt64) {
+        _ = try? engine.cancel(nil, reason: reason, nowUs: nowUs, emit: emit)
+    }
+
     private func emit(_ event: TransitionEvent) {
-        tracker.signals(for: event, emit: server.publishTouchegg)
+        var turned = PanelRotation.none
+        if case .began(let began) = event.payload, case .gesture(let source, _, let device) = began.origin, source.isTouchscreen {
+            turned = rotation(device)
+        }
+        tracker.signals(for: event, rotation: turned, emit: server.publishTouchegg)
     }
 }
 
@@ -94,11 +115,15 @@ extension Daemon {
         }
         do {
             let bridge = try ToucheggBridge(configuration: engine.configuration,
-                                            endEncoding: .init(settings.endPercentage), server: server)
-            let access = server.nativeSocketPath.map { PeerAccessRule(socketAt: $0) } ?? PeerAccessRule(ownerUID: getuid(), groupID: nil)
-            try server.serveTouchegg(listener: listener, access: access) { [unowned bridge] in
-                bridge.tracker.cancellations(atUs: EventLoop.nowUs())
+                                            endEncoding: .init(settings.endPercentage), server: server) { [unowned self] device in
+                input?.touchscreenRotations[device] ?? PanelRotation.none
             }
+            let access = server.nativeSocketPath.map { PeerAccessRule(socketAt: $0) } ?? PeerAccessRule(ownerUID: getuid(), groupID: nil)
+            try server.serveTouchegg(listener: listener, access: access, nextGesture: { [unowned bridge] in
+                bridge.tracker.nextGesture
+            }, openGestures: { [unowned bridge] in
+                bridge.tracker.cancellations(atUs: EventLoop.nowUs())
+            })
             touchegg.bridge = bridge
         } catch {
             listener.close()

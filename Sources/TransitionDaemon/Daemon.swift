@@ -86,8 +86,12 @@ public final class Daemon {
     }
 
     /// Ends every transition in flight at once, as cancelled for `reason` (before a sleep).
+    /// The Touchégg endpoint's engine ends its gestures too, so Touchégg's clients see the same
+    /// cancel.
     func endAllAtOnce(reason: EndReason) -> Int {
-        let n = engine.endAtOnce(reason: reason, nowUs: EventLoop.nowUs(), emit: publish)
+        let now = EventLoop.nowUs()
+        let n = engine.endAtOnce(reason: reason, nowUs: now, emit: publish)
+        touchegg.bridge?.endAtOnce(reason: reason, nowUs: now)
         rescheduleAnimationTimer()
         return n
     }
@@ -133,6 +137,7 @@ public final class Daemon {
         logger.notice("shutting down")
         notifier.stopping(status: "shutting down")
         _ = try? engine.cancel(nil, reason: .shutdown, nowUs: EventLoop.nowUs(), emit: publish)
+        touchegg.bridge?.cancelAll(reason: .shutdown, nowUs: EventLoop.nowUs())
         server?.shutdown()
         access.source?.stop()
         closeSystemBus()

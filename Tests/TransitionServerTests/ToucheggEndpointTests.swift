@@ -66,8 +66,8 @@ import TransitionServer
             }
         }
 
-        func authenticate() throws {
-            let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
+        func authenticate(as user: UInt32 = getuid()) throws {
+            let uid = Array(String(user).utf8).map { String($0, radix: 16) }.joined()
             send([0] + Array("AUTH EXTERNAL \(uid)\r\n".utf8))
             #expect(try line().hasPrefix("OK "))
             send(Array("BEGIN\r\n".utf8))
@@ -78,7 +78,7 @@ import TransitionServer
         let name = "transitiond-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         harness.onLoop { context in
             let listener = try! UnixListener.bindAbstract(name: name)
-            try! context.server.serveTouchegg(listener: listener, access: access) { [] }
+            try! context.server.serveTouchegg(listener: listener, access: access, nextGesture: { 0 }, openGestures: { [] })
         }
         return name
     }
@@ -102,6 +102,81 @@ import TransitionServer
             let begin = try peer.message(), end = try peer.message()
             #expect(begin.fields.member == "OnGestureBegin" && end.fields.member == "OnGestureEnd")
             #expect(begin.serial < end.serial)
+        }
+    }
+
+    /// The gesture numbers the endpoint's tracker would give: the test moves them on.
+    final class Gestures: @unchecked Sendable {
+        var next: UInt64 = 1
+        var open: [ToucheggSignal] = []
+    }
+
+    static func signal(_ member: ToucheggSignal.Member, gesture: UInt64, _ percentage: Double = 50) -> ToucheggSignal {
+        var s = ToucheggSignal(member: member, type: 1, direction: 4, percentage: percentage, fingers: 3, deviceType: 1, elapsedMs: 10)
+        s.gesture = gesture
+        return s
+    }
+
+    static func ping(_ peer: Peer, serial: UInt32 = 1) throws {
+        peer.send(DBusMessage.encode(type: .methodCall, serial: serial,
+                                     fields: DBusHeaderFields(path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")))
+        #expect(try peer.message().fields.replySerial == serial)
+    }
+
+    /// Issue 23, point 7: a client whose delivery paused mid-gesture got that gesture's End (a
+    /// cancel); resumed before the gesture is over, it gets no Update or End of it again, and the
+    /// next gesture whole. A client that authenticates mid-gesture gets nothing of that one.
+    @Test func aClientGetsEachGesturesEndOnceAcrossAPauseAndNoneWithoutItsBegin() throws {
+        let harness = try ServerHarness()
+        defer { harness.stop() }
+        // Not root, whom every policy lets receive: the peers are uid 1000 to the server.
+        let me: UInt32 = 1000
+        harness.onLoop { context in context.server.peerCredentials = { _ in PeerCredentials(pid: 1, uid: me, gid: me) } }
+        let gestures = Gestures()
+        let name = "transitiond-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        harness.onLoop { context in
+            let listener = try! UnixListener.bindAbstract(name: name)
+            try! context.server.serveTouchegg(listener: listener, access: PeerAccessRule(ownerUID: me, groupID: nil),
+                                              nextGesture: { gestures.next }, openGestures: { gestures.open })
+        }
+        let mine = SessionInfo(id: "c1", uid: me, user: "me"), other = SessionInfo(id: "c2", uid: me &+ 1, user: "other")
+        @Sendable func policy(_ session: SessionInfo) -> DeliveryPolicy {
+            DeliveryPolicy(mode: .activeSession, modeReason: "test", always: [], seat: "seat0", session: session)
+        }
+        harness.onLoop { $0.server.setDeliveryPolicy(policy(mine)) }
+        let a = try Peer(abstract: name)
+        try a.authenticate(as: me)
+        try Self.ping(a)
+        harness.onLoop { context in
+            gestures.next = 2
+            gestures.open = [Self.signal(.end, gesture: 1, 0)]
+            context.server.publishTouchegg(Self.signal(.begin, gesture: 1, 0))
+        }
+                #expect(try a.message().fields.member == "OnGestureBegin")
+        // Mid-gesture, b connects: nothing of gesture 1 for it.
+        let b = try Peer(abstract: name)
+        try b.authenticate(as: me)
+        try Self.ping(b)
+        // a's session goes to the background: a gets gesture 1's End now (a cancel) …
+        harness.onLoop { $0.server.setDeliveryPolicy(policy(other)) }
+        let owed = try a.message()
+        #expect(owed.fields.member == "OnGestureEnd")
+        // … and comes back before the gesture is over: the rest of gesture 1 is not a's.
+        harness.onLoop { context in
+            context.server.setDeliveryPolicy(policy(mine))
+            context.server.publishTouchegg(Self.signal(.update, gesture: 1))
+            var settling = Self.signal(.update, gesture: 1)
+            settling.settles = true
+            context.server.publishTouchegg(settling)
+            context.server.publishTouchegg(Self.signal(.end, gesture: 1, 100))
+            gestures.open = []
+            gestures.next = 3
+            context.server.publishTouchegg(Self.signal(.begin, gesture: 2, 0))
+            context.server.publishTouchegg(Self.signal(.end, gesture: 2, 100))
+        }
+        for peer in [a, b] {
+            #expect(try peer.message().fields.member == "OnGestureBegin")
+            #expect(try peer.message().fields.member == "OnGestureEnd")
         }
     }
 

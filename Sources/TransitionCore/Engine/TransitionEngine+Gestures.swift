@@ -104,10 +104,16 @@ extension TransitionEngine {
         resolvePaused(of: device, except: nil, cancel: cancel, now: now, emit: emit)
     }
 
-    /// Freezes every animation the device released: `paused`.
+    /// Freezes every animation the device released: `paused` (or, without
+    /// ``catchesAnimations``, completes it at once).
     mutating func catchAnimations(of device: DeviceID, now: UInt64, emit: (TransitionEvent) -> Void) {
         for t in runs.indices {
             guard let run = runs[t], run.device == device, case .animating(let a) = run.phase else { continue }
+            guard catchesAnimations else {
+                emit(event(t, run.id, now, .completed(CompletedEvent(finished: a.ended.outcome == .finish, progress: a.ended.to))))
+                runs[t] = nil
+                continue
+            }
             let value = a.value(atUs: now)
             runs[t]!.phase = .paused(value: value)
             emit(event(t, run.id, now, .paused(PausedEvent(progress: value))))

@@ -90,6 +90,11 @@ public struct TransitionEngine: Sendable {
     var nextGestureID: UInt64 = 1
     /// The latest time seen, µs.
     var clockUs: UInt64 = 0
+    /// Whether a touch or a hold on a device catches the completion animations it released
+    /// (`paused`, and the next pan takes them over). When `false` it completes them at once
+    /// instead (`completed`), and every new gesture is a new transition: Touchégg's model, one
+    /// physical gesture per Begin … End (the Touchégg endpoint's engine).
+    public var catchesAnimations = true
 
     /// Validates `configuration` and builds an idle engine.
     public init(configuration: EngineConfiguration) throws(ConfigurationError) {

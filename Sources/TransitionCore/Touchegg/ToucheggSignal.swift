@@ -35,6 +35,15 @@ public struct ToucheggSignal: Sendable, Hashable {
     public var deviceType: UInt32
     /// `elapsed_time`: milliseconds since the gesture began.
     public var elapsedMs: UInt64
+    /// The tracker's number of the gesture it belongs to (not sent): a client that must not see
+    /// a gesture's end twice takes none below its first (``ToucheggTracker/nextGesture``).
+    public var gesture: UInt64 = 0
+    /// Whether it is the `OnGestureUpdate` that sets Gala's velocity before `OnGestureEnd`
+    /// (``GalaFollower/settlingPercentage(from:)``): queued in order, never coalesced away.
+    public var settles = false
+
+    /// Whether a newer `OnGestureUpdate` may replace it in a busy client's queue.
+    public var isCoalescable: Bool { member == .update && !settles }
 
     /// A signal with these arguments.
     public init(member: Member, type: UInt32, direction: UInt32, percentage: Double, fingers: Int32,

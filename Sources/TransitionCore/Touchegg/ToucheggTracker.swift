@@ -1,36 +1,52 @@
 // SPDX-License-Identifier: MIT
 /// Turns the transition events of the Touchégg endpoint's engine into Touchégg's signals:
-/// `began` → `OnGestureBegin`, `updated` → `OnGestureUpdate`, `ended` → `OnGestureEnd`; a catch
-/// (`paused`) begins the gesture again for Touchégg's clients. `completed` and triggers send
-/// nothing.
+/// `began` → `OnGestureBegin`, `updated` → `OnGestureUpdate`, `ended` → `OnGestureEnd`.
+/// `paused` (a catch) and `completed` send nothing: Touchégg has no catching, one physical
+/// gesture is one Begin … End (the endpoint's engine does not catch either, see
+/// ``TransitionEngine/catchesAnimations``).
 ///
-/// `OnGestureEnd` carries the engine's decision (100 finish, 0 cancel) or, with
+/// `OnGestureEnd` carries the engine's decision as ``EndEncoding/decision`` describes, or, with
 /// ``EndEncoding/last``, the last percentage. Pure, and allocates nothing per event once the
-/// few gesture slots exist.
+/// few gesture slots exist. docs/touchegg.md explains the encoding client by client.
 public struct ToucheggTracker: Sendable {
     /// What `OnGestureEnd` carries.
     public enum EndEncoding: Sendable, Hashable {
-        /// 100 for a finish, 0 for a cancel.
+        /// The engine's decision, so that every client's own rule follows it. A swipe: one
+        /// settling `OnGestureUpdate` (see ``GalaFollower``), then `OnGestureEnd` at 100 for a
+        /// finish and 0 for a cancel. A pinch: the last percentage, raised to
+        /// ``pinchFinish`` for a finish or lowered to ``pinchCancel`` for a cancel.
         case decision
-        /// The last percentage sent.
+        /// The last percentage sent, as Touchégg's daemon sends it.
         case last
     }
 
+    /// A pinch that finishes ends at least here: Cinnamon's pinch threshold (40,
+    /// `pinch-percent-threshold`), above Touchégg's client's (20, `action_execute_threshold`).
+    public static let pinchFinish = 40.0
+    /// A pinch that is cancelled ends at most here: below Touchégg's client's threshold (20).
+    public static let pinchCancel = 19.0
+    /// The highest percentage a swipe's Begin or Update carries with ``EndEncoding/decision``:
+    /// room for the settling update's +0.5.
+    public static let swipeCeiling = 99.5
+
     private struct Gesture: Sendable {
         var id: UInt64
+        /// The tracker's own number for it: increasing, one per Begin.
+        var serial: UInt64
         var type: UInt32
         var direction: UInt32
         var fingers: Int32
         var deviceType: UInt32
         var beganUs: UInt64
         var percentage: Double
-        /// Begun for Touchégg's clients and not yet ended.
-        var open: Bool
+        var lastElapsedMs: UInt64
+        var gala: GalaFollower
     }
 
     /// How `OnGestureEnd` is encoded.
     public var endEncoding: EndEncoding
     private var gestures: [Gesture] = []
+    private var nextSerial: UInt64 = 1
 
     /// A tracker with no gesture in flight.
     public init(endEncoding: EndEncoding = .decision) {
@@ -39,88 +55,142 @@ public struct ToucheggTracker: Sendable {
     }
 
     /// Whether a gesture has begun for Touchégg's clients and not ended.
-    public var hasOpenGesture: Bool { gestures.contains { $0.open } }
+    public var hasOpenGesture: Bool { !gestures.isEmpty }
 
-    /// Calls `emit` with the signals for `event`: ``signal(for:)``'s, preceded for a cancel (with
-    /// ``EndEncoding/decision``) by an `OnGestureUpdate` that stays at the last percentage, at
-    /// the end's time. Gala cancels only when the velocity it works out from the last two
-    /// updates is low; this one brings that velocity to zero, so a swipe libinput cancels while
-    /// the fingers still move does nothing there either.
-    public mutating func signals(for event: TransitionEvent, emit: (ToucheggSignal) -> Void) {
-        if case .ended(let ended) = event.payload, ended.outcome == .cancel, endEncoding == .decision,
-           let i = index(of: event.gesture), gestures[i].open {
-            emit(make(.update, gestures[i], percentage: gestures[i].percentage, atUs: event.timeUs))
-        }
-        if let signal = signal(for: event) { emit(signal) }
-    }
+    /// The serial the next Begin gets: a client that must not see the gestures already begun
+    /// (it connected, or its delivery resumed, in the middle of one) takes no signal of a
+    /// gesture below it (``ToucheggSignal/gesture``).
+    public var nextGesture: UInt64 { nextSerial }
 
-    /// The signal for `event`, if Touchégg's clients get one.
-    public mutating func signal(for event: TransitionEvent) -> ToucheggSignal? {
+    /// Calls `emit` with the signals for `event`. `rotation` is the touchscreen's
+    /// `[touchscreen] rotation` for a `began` on a touchscreen: Touchégg's daemon sends the
+    /// device's own directions, and its client rotates them by XRandR, so the endpoint turns
+    /// them back.
+    public mutating func signals(for event: TransitionEvent, rotation: PanelRotation = .none,
+                                 emit: (ToucheggSignal) -> Void) {
         switch event.payload {
         case .began(let began):
             guard case .gesture(let source, let fingers, _) = began.origin, let row = ToucheggMapping.row(for: source),
                   let direction = began.direction
-            else { return nil }
-            let gesture = Gesture(id: event.gesture, type: row.type, direction: ToucheggMapping.code(for: direction),
-                                  fingers: Int32(clamping: fingers), deviceType: row.deviceType, beganUs: event.timeUs,
-                                  percentage: Self.percentage(began.from), open: true)
+            else { return }
+            let native = source.isTouchscreen && row.type == 1 ? rotation.native(direction) : direction
+            let percentage = clipped(Self.percentage(began.from), type: row.type)
+            let gesture = Gesture(id: event.gesture, serial: nextSerial, type: row.type,
+                                  direction: ToucheggMapping.code(for: native), fingers: Int32(clamping: fingers),
+                                  deviceType: row.deviceType, beganUs: event.timeUs, percentage: percentage,
+                                  lastElapsedMs: 0, gala: GalaFollower(begin: percentage))
+            nextSerial += 1
             if let i = index(of: event.gesture) { gestures[i] = gesture } else { gestures.append(gesture) }
-            return make(.begin, gesture, percentage: gesture.percentage, atUs: event.timeUs)
+            emit(make(.begin, gesture, percentage: percentage, elapsedMs: 0))
         case .updated(let updated):
-            guard let i = index(of: event.gesture), gestures[i].open else { return nil }
-            gestures[i].percentage = Self.percentage(updated.progress)
-            return make(.update, gestures[i], percentage: gestures[i].percentage, atUs: event.timeUs)
+            guard let i = index(of: event.gesture) else { return }
+            let percentage = clipped(Self.percentage(updated.progress), type: gestures[i].type)
+            let elapsed = max(elapsedMs(gestures[i], atUs: event.timeUs), gestures[i].lastElapsedMs)
+            gestures[i].percentage = percentage
+            gestures[i].lastElapsedMs = elapsed
+            gestures[i].gala.update(percentage, elapsedMs: elapsed)
+            emit(make(.update, gestures[i], percentage: percentage, elapsedMs: elapsed))
         case .ended(let ended):
-            guard let i = index(of: event.gesture), gestures[i].open else { return nil }
-            gestures[i].open = false
-            let percentage = switch endEncoding {
-            case .decision: ended.outcome == .finish ? 100.0 : 0.0
-            case .last: gestures[i].percentage
+            guard let i = index(of: event.gesture) else { return }
+            let g = gestures.remove(at: i)
+            var elapsed = max(elapsedMs(g, atUs: event.timeUs), g.lastElapsedMs)
+            switch endEncoding {
+            case .last:
+                emit(make(.end, g, percentage: g.percentage, elapsedMs: elapsed))
+            case .decision where g.type == 2:
+                let percentage = ended.outcome == .finish ? max(g.percentage, Self.pinchFinish) : min(g.percentage, Self.pinchCancel)
+                emit(make(.end, g, percentage: percentage, elapsedMs: elapsed))
+            case .decision:
+                // Gala reads the End as a position and adds ±0.5 with the last update's velocity.
+                let settling = g.gala.settlingPercentage(from: g.percentage)
+                elapsed = max(elapsed, g.lastElapsedMs + 1)
+                var update = make(.update, g, percentage: settling, elapsedMs: g.lastElapsedMs + 1)
+                update.settles = true
+                emit(update)
+                emit(make(.end, g, percentage: ended.outcome == .finish ? 100 : 0, elapsedMs: elapsed))
             }
-            return make(.end, gestures[i], percentage: percentage, atUs: event.timeUs)
-        case .paused(let paused):
-            // A new touch caught the animation: for Touchégg's clients, a new gesture.
-            guard let i = index(of: event.gesture) else { return nil }
-            gestures[i].open = true
-            gestures[i].beganUs = event.timeUs
-            gestures[i].percentage = Self.percentage(paused.progress)
-            return make(.begin, gestures[i], percentage: gestures[i].percentage, atUs: event.timeUs)
-        case .completed:
-            if let i = index(of: event.gesture) { gestures.remove(at: i) }
-            return nil
+        case .paused, .completed:
+            return
         }
     }
 
-    /// A touchscreen tap as Touchégg's clients see one: `OnGestureBegin` (0 %) and
-    /// `OnGestureEnd` (100 %, its duration elapsed), gesture type 3, no direction. Taps are
-    /// sent whether or not a transition is bound to them.
-    public func signals(for tap: TapInput) -> (begin: ToucheggSignal, end: ToucheggSignal) {
-        let fingers = Int32(clamping: tap.fingers)
-        let type = ToucheggMapping.tap.type, device = ToucheggMapping.tap.deviceType
-        return (ToucheggSignal(member: .begin, type: type, direction: 0, percentage: 0, fingers: fingers,
-                               deviceType: device, elapsedMs: 0),
-                ToucheggSignal(member: .end, type: type, direction: 0, percentage: 100, fingers: fingers,
-                               deviceType: device, elapsedMs: tap.durationUs / 1000))
+    /// The signals for `event` (``signals(for:rotation:emit:)``), for tests.
+    public mutating func signals(for event: TransitionEvent, rotation: PanelRotation = .none) -> [ToucheggSignal] {
+        var sent: [ToucheggSignal] = []
+        signals(for: event, rotation: rotation) { sent.append($0) }
+        return sent
     }
 
-    /// `OnGestureEnd` (0 %, a cancel) for every gesture begun and not ended, which are then
-    /// forgotten: for a client that stops receiving (its session locked) mid-gesture.
+    /// A touchscreen tap as Touchégg's daemon sends one (2.0.18's `libinput-touch-handler.cpp`):
+    /// only with two fingers or more, `OnGestureBegin` and `OnGestureEnd` both at 100 % with
+    /// the tap's duration, gesture type 3, no direction. Taps are sent whether or not a
+    /// transition is bound to them.
+    public func signals(for tap: TapInput) -> (begin: ToucheggSignal, end: ToucheggSignal)? {
+        guard tap.fingers >= 2 else { return nil }
+        let fingers = Int32(clamping: tap.fingers)
+        let type = ToucheggMapping.tap.type, device = ToucheggMapping.tap.deviceType
+        let elapsed = tap.durationUs / 1000
+        let begin = ToucheggSignal(member: .begin, type: type, direction: 0, percentage: 100, fingers: fingers,
+                                   deviceType: device, elapsedMs: elapsed)
+        var end = begin
+        end.member = .end
+        return (begin, end)
+    }
+
+    /// `OnGestureEnd` (0 %, a cancel) for every gesture begun and not ended: for a client that
+    /// stops receiving (its session locked) mid-gesture. That client must then take no signal
+    /// of these gestures again (``nextGesture``).
     public func cancellations(atUs nowUs: UInt64) -> [ToucheggSignal] {
-        gestures.filter(\.open).map { make(.end, $0, percentage: 0, atUs: nowUs) }
+        gestures.map { make(.end, $0, percentage: 0, elapsedMs: max(elapsedMs($0, atUs: nowUs), $0.lastElapsedMs)) }
     }
 
     private func index(of id: UInt64) -> Int? {
         gestures.firstIndex { $0.id == id }
     }
 
-    private func make(_ member: ToucheggSignal.Member, _ g: Gesture, percentage: Double, atUs nowUs: UInt64) -> ToucheggSignal {
-        ToucheggSignal(member: member, type: g.type, direction: g.direction, percentage: percentage, fingers: g.fingers,
-                       deviceType: g.deviceType, elapsedMs: nowUs >= g.beganUs ? (nowUs - g.beganUs) / 1000 : 0)
+    private func elapsedMs(_ g: Gesture, atUs nowUs: UInt64) -> UInt64 {
+        nowUs >= g.beganUs ? (nowUs - g.beganUs) / 1000 : 0
+    }
+
+    private func make(_ member: ToucheggSignal.Member, _ g: Gesture, percentage: Double, elapsedMs: UInt64) -> ToucheggSignal {
+        var signal = ToucheggSignal(member: member, type: g.type, direction: g.direction, percentage: percentage,
+                                    fingers: g.fingers, deviceType: g.deviceType, elapsedMs: elapsedMs)
+        signal.gesture = g.serial
+        return signal
+    }
+
+    /// A swipe's percentage with ``EndEncoding/decision`` stays at or below ``swipeCeiling``.
+    private func clipped(_ percentage: Double, type: UInt32) -> Double {
+        endEncoding == .decision && type == 1 ? min(percentage, Self.swipeCeiling) : percentage
     }
 
     /// Progress as Touchégg's percentage: 0 to 100 (the rubber band outside is clipped).
     static func percentage(_ progress: Double) -> Double {
         guard progress.isFinite else { return 0 }
         return min(max(progress, 0), 1) * 100
+    }
+}
+
+extension PanelRotation {
+    /// The direction on the panel's own axes of a motion the viewer sees going `direction`
+    /// (pinches are unchanged).
+    public func native(_ direction: Direction) -> Direction {
+        switch (self, direction) {
+        case (.none, _), (_, .in), (_, .out): direction
+        case (.half, .up): .down
+        case (.half, .down): .up
+        case (.half, .left): .right
+        case (.half, .right): .left
+        // The native top edge is the viewer's left: native right is viewer up.
+        case (.quarter, .up): .right
+        case (.quarter, .right): .down
+        case (.quarter, .down): .left
+        case (.quarter, .left): .up
+        // The native top edge is the viewer's right: native right is viewer down.
+        case (.threeQuarters, .down): .right
+        case (.threeQuarters, .left): .down
+        case (.threeQuarters, .up): .left
+        case (.threeQuarters, .right): .up
+        }
     }
 }

@@ -153,6 +153,10 @@ public final class InputManager {
     /// The touch devices in use, in the order they were added.
     public var devices: [InputDeviceInfo] { entries.map(\.info) }
 
+    /// Each open touchscreen's `[touchscreen] rotation`, kept beside ``devices`` so that a sink
+    /// may read it while the input layer dispatches (the Touchégg endpoint, at a gesture's begin).
+    public private(set) var touchscreenRotations: [DeviceID: PanelRotation] = [:]
+
     /// Reads libinput (call when ``libinputFileDescriptor`` is readable) and hands every
     /// recognised sample to `sink`, in order, synchronously.
     public func dispatch(_ sink: (GestureInput) -> Void) {
@@ -257,12 +261,14 @@ public final class InputManager {
 
     private func describe(_ info: inout InputDeviceInfo, layout: TouchLayout) {
         info.rotation = layout.rotation
+        touchscreenRotations[info.id] = layout.rotation
         info.edgeZoneMm = info.widthMm != nil ? touchscreen.edgeZoneMm : nil
         info.edgeZoneShare = info.widthMm == nil && layout.extent != nil ? touchscreen.edgeZoneShare : nil
     }
 
     private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {
         let entry = entries.remove(at: index)
+        touchscreenRotations[entry.info.id] = nil
         if !entry.vanishing {
             sink(.deviceRemoved(device: entry.info.id, timeUs: MonotonicClock.nowUs()))
         }

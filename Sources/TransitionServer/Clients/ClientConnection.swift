@@ -20,6 +20,9 @@ final class ClientConnection {
     var dbusGreeted = false
     /// A Touchégg client past `BEGIN`: it receives signals.
     @exclusivity(unchecked) var dbusReady = false
+    /// A Touchégg client takes no signal of a gesture numbered below this: those began before
+    /// it authenticated, or were ended for it when its delivery paused.
+    @exclusivity(unchecked) var toucheggFloor: UInt64 = 0
     var watch: WatchID?
     /// Whether the watch includes `.writable` (only while a backlog exists).
     @exclusivity(unchecked) var wantsWritable = false

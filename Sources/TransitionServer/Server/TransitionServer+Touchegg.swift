@@ -10,11 +10,14 @@ extension TransitionServer {
     /// the native socket. Its clients go through the same admission limits, delivery policy,
     /// bounded queues and coalescing as native ones; only their framing differs (whole D-Bus
     /// messages instead of JSON lines). `access` decides who may connect at all, since an
-    /// abstract socket has no file permissions; `openGestures` gives the `OnGestureEnd` signals
-    /// owed to a client whose delivery pauses mid-gesture.
-    public func serveTouchegg(listener: UnixListener, access: PeerAccessRule,
+    /// abstract socket has no file permissions; `nextGesture` gives the number the next
+    /// gesture will have (``ToucheggTracker/nextGesture``): a client that authenticates, or
+    /// whose delivery pauses, takes no signal of the gestures below it; `openGestures` gives
+    /// the `OnGestureEnd` signals owed to a client whose delivery pauses mid-gesture.
+    public func serveTouchegg(listener: UnixListener, access: PeerAccessRule, nextGesture: @escaping () -> UInt64,
                               openGestures: @escaping () -> [ToucheggSignal]) throws(SystemError) {
         let endpoint = ToucheggEndpoint(listener: listener, access: access, machineID: Self.machineID())
+        endpoint.nextGesture = nextGesture
         endpoint.openGestures = openGestures
         endpoint.watch = try loop.watch(fd: listener.fd) { [unowned self] _ in
             acceptClients(on: listener.fd, kind: .touchegg)
@@ -23,22 +26,18 @@ extension TransitionServer {
         logger.info("serving Touchégg's D-Bus protocol on \(listener.path ?? "an inherited socket") (clients: \(access.description))")
     }
 
-    /// Replaces who may connect to `@touchegg` (the native socket's owner or group changed).
-    public func setToucheggAccess(_ access: PeerAccessRule) {
-        touchegg?.access = access
-    }
-
     /// Whether the Touchégg endpoint is served.
     public var servesTouchegg: Bool { touchegg != nil }
 
-    /// Sends `signal` to every authenticated Touchégg client whose delivery is active: encoded
-    /// once, `OnGestureUpdate` coalesced for a client with a backlog, the others queued in order.
+    /// Sends `signal` to every authenticated Touchégg client whose delivery is active and that
+    /// saw its gesture begin: encoded once, `OnGestureUpdate` coalesced for a client with a
+    /// backlog (but the settling one), the others queued in order.
     public func publishTouchegg(_ signal: ToucheggSignal) {
         guard let endpoint = touchegg, endpoint.clientCount > 0 else { return }
         endpoint.encoder.encode(signal, serial: endpoint.nextSerial())
-        let coalescable = signal.member == .update
+        let coalescable = signal.isCoalescable
         endpoint.encoder.bytes.withUnsafeBufferPointer { bytes in
-            for client in clients.values where client.dbusReady && !client.isPaused {
+            for client in clients.values where client.dbusReady && !client.isPaused && signal.gesture >= client.toucheggFloor {
                 deliverRaw(bytes, to: client, coalescable: coalescable)
             }
         }
@@ -109,6 +108,8 @@ extension TransitionServer {
                 deliverRaw(Array((line + "\r\n").utf8), to: client)
             case .begin:
                 client.dbusReady = true
+                // A gesture already begun is not this client's: no Update or End without its Begin.
+                client.toucheggFloor = endpoint.nextGesture()
                 client.lastActiveUs = EventLoop.nowUs()
                 if let timer = client.requestTimer { loop.cancelTimer(timer); client.requestTimer = nil }
                 logger.debug("Touchégg client \(client.id) (\(client.credentials)) authenticated")
@@ -181,10 +182,12 @@ extension TransitionServer {
     func endToucheggGestures(for client: ClientConnection, nowUs: UInt64) {
         guard client.dbusReady, let endpoint = touchegg else { return }
         var encoder = ToucheggSignalEncoder()
-        for signal in endpoint.openGestures() {
+        for signal in endpoint.openGestures() where signal.gesture >= client.toucheggFloor {
             encoder.encode(signal, serial: endpoint.nextSerial())
             deliverRaw(encoder.bytes, to: client)
         }
+        // Ended for this client: whatever follows of these gestures after a resume is not sent.
+        client.toucheggFloor = endpoint.nextGesture()
     }
 
     /// `/etc/machine-id`, for `GetMachineId`; empty when unreadable.

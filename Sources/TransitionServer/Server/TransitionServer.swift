@@ -38,7 +38,7 @@ public final class TransitionServer {
     var admissionLogTimer: TimerID?
     let startedUs: UInt64
     var isStopped = false
-    /// The Touchégg endpoint, once ``serveTouchegg(listener:access:)`` started it.
+    /// The Touchégg endpoint, once ``serveTouchegg(listener:access:nextGesture:openGestures:)`` started it.
     var touchegg: ToucheggEndpoint?
 
     /// Completion animations in flight, by transition, for `frame` events.

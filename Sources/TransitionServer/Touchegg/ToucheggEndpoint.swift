@@ -25,6 +25,8 @@ final class ToucheggEndpoint {
     /// `OnGestureEnd` (0 %) for each gesture begun and not ended, for a client whose delivery
     /// pauses mid-gesture.
     var openGestures: () -> [ToucheggSignal] = { [] }
+    /// The number the next gesture will have (``ToucheggTracker/nextGesture``).
+    var nextGesture: () -> UInt64 = { 0 }
 
     init(listener: UnixListener, access: PeerAccessRule, machineID: String) {
         self.listener = listener

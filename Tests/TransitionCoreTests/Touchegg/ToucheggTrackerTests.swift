@@ -21,20 +21,30 @@ import Testing
                                                    velocity: 0, animation: .none(to: outcome == .finish ? 1 : 0))))
     }
 
+    func one(_ tracker: inout ToucheggTracker, _ event: TransitionEvent) throws -> ToucheggSignal {
+        let sent = tracker.signals(for: event)
+        #expect(sent.count == 1)
+        return try #require(sent.first)
+    }
+
     @Test func aSwipeBeginsUpdatesAndEndsWithTheDecision() throws {
         var tracker = ToucheggTracker()
-        let beginSignal = tracker.signal(for: began(.swipe, 3, .left))
-        let begin = try #require(beginSignal)
-        #expect(begin == ToucheggSignal(member: .begin, type: 1, direction: 3, percentage: 0, fingers: 3, deviceType: 1, elapsedMs: 0))
-        let updateSignal = tracker.signal(for: updated(0.3, at: 1_120_000))
-        let update = try #require(updateSignal)
+        let begin = try one(&tracker, began(.swipe, 3, .left))
+        #expect(begin.member == .begin && begin.type == 1 && begin.direction == 3 && begin.percentage == 0
+                && begin.fingers == 3 && begin.deviceType == 1 && begin.elapsedMs == 0)
+        let update = try one(&tracker, updated(0.3, at: 1_120_000))
         #expect(update.member == .update && update.percentage == 30 && update.elapsedMs == 120)
-        // The rubber band outside [0, 1] is clipped.
-        #expect(tracker.signal(for: updated(1.02, at: 1_130_000))?.percentage == 100)
-        #expect(tracker.signal(for: updated(0.15, at: 1_140_000))?.percentage == 15)
-        let endSignal = tracker.signal(for: ended(.finish, from: 0.15, at: 1_150_000))
-        let end = try #require(endSignal)
-        #expect(end.member == .end && end.percentage == 100 && end.elapsedMs == 150)
+        // The rubber band outside [0, 1] is clipped, and a swipe stays at or below 99.5 (room
+        // for the settling update).
+        #expect(try one(&tracker, updated(1.02, at: 1_130_000)).percentage == 99.5)
+        #expect(try one(&tracker, updated(0.15, at: 1_140_000)).percentage == 15)
+        let sent = tracker.signals(for: ended(.finish, from: 0.15, at: 1_150_000))
+        #expect(sent.map(\.member) == [.update, .end])
+        // 30 -> 99.5 in 10 ms went faster than Gala's 1 % per ms: it kept 59.5 aside (lag 59.5), so
+        // the settling update rises 0.5 (Gala adds half a step) rather than staying.
+        #expect(sent.map(\.percentage) == [15.5, 100])
+        #expect(sent.map(\.elapsedMs) == [141, 150])
+        #expect(sent[0].settles && !sent[0].isCoalescable && sent.allSatisfy { $0.gesture == begin.gesture })
         #expect(!tracker.hasOpenGesture)
     }
 
@@ -42,15 +52,24 @@ import Testing
         var decision = ToucheggTracker()
         var last = ToucheggTracker(endEncoding: .last)
         for t in [began(.swipe, 4, .up), updated(0.45, at: 1_100_000)] {
-            _ = decision.signal(for: t); _ = last.signal(for: t)
+            _ = decision.signals(for: t); _ = last.signals(for: t)
         }
-        var sent: [ToucheggSignal] = []
-        decision.signals(for: ended(.cancel, from: 0.45, at: 1_200_000)) { sent.append($0) }
-        // An update that stays at 45 % at the end's time (Gala's velocity drops to zero), then End at 0.
+        let sent = decision.signals(for: ended(.cancel, from: 0.45, at: 1_200_000))
+        // An update that stays at 45 % 1 ms later (Gala's velocity drops to zero), then End at 0.
         #expect(sent.map(\.member) == [.update, .end])
         #expect(sent.map(\.percentage) == [45, 0])
-        #expect(sent.map(\.elapsedMs) == [200, 200])
-        #expect(last.signal(for: ended(.cancel, from: 0.45, at: 1_200_000))?.percentage == 45)
+        #expect(sent.map(\.elapsedMs) == [101, 200])
+        #expect(last.signals(for: ended(.cancel, from: 0.45, at: 1_200_000)).map(\.percentage) == [45])
+    }
+
+    @Test func aPinchEndsAtTheThresholdsItsDecisionNeeds() {
+        for (progress, outcome, end) in [(0.3, Outcome.finish, 40.0), (0.7, .finish, 70), (0.1, .cancel, 10), (0.3, .cancel, 19)] {
+            var tracker = ToucheggTracker()
+            _ = tracker.signals(for: began(.pinch, 3, .out))
+            _ = tracker.signals(for: updated(progress, at: 1_100_000))
+            let sent = tracker.signals(for: ended(outcome, from: progress, at: 1_200_000))
+            #expect(sent.map(\.member) == [.end] && sent.map(\.percentage) == [end], "\(progress) \(outcome)")
+        }
     }
 
     @Test func theMappingTable() {
@@ -61,34 +80,69 @@ import Testing
             (.touchPinch, 2, .out, 2, 6, 2), (.edge, 1, .right, 1, 4, 2),
         ]
         for (i, (source, fingers, direction, type, code, device)) in cases.enumerated() {
-            let signal = tracker.signal(for: began(source, fingers, direction, id: UInt64(i + 1)))
+            let signal = tracker.signals(for: began(source, fingers, direction, id: UInt64(i + 1))).first
             #expect(signal?.type == type && signal?.direction == code && signal?.deviceType == device
                     && signal?.fingers == Int32(fingers), "\(source) \(direction)")
         }
         // Two-finger scrolls are not Touchégg gestures.
-        #expect(tracker.signal(for: began(.scroll, 2, .down, id: 99)) == nil)
+        #expect(tracker.signals(for: began(.scroll, 2, .down, id: 99)).isEmpty)
     }
 
-    @Test func aTapIsABeginAndAnEndOfType3() {
+    /// Touchégg's daemon sends the panel's own directions; its client turns touchscreen swipes
+    /// by XRandR. So a rotated touchscreen's swipe goes out unrotated, and a pinch as it is.
+    @Test func aRotatedTouchscreenSwipeGoesOutInThePanelsOwnDirection() {
+        let turns: [(PanelRotation, Direction, Direction)] = [
+            (.none, .up, .up), (.half, .up, .down), (.half, .left, .right),
+            (.quarter, .up, .right), (.quarter, .right, .down), (.quarter, .down, .left), (.quarter, .left, .up),
+            (.threeQuarters, .up, .left), (.threeQuarters, .left, .down), (.threeQuarters, .down, .right),
+            (.threeQuarters, .right, .up), (.quarter, .in, .in),
+        ]
+        for (rotation, seen, native) in turns {
+            var tracker = ToucheggTracker()
+            let source: GestureSource = seen.axis == .scale ? .touchPinch : .touch
+            let signal = tracker.signals(for: began(source, 3, seen), rotation: rotation).first
+            #expect(signal?.direction == ToucheggMapping.code(for: native), "\(rotation) \(seen)")
+        }
+        // PanelRotation.native undoes what the input layer applied: the viewer's direction of
+        // a native motion, turned back, is that motion.
+        for rotation in PanelRotation.allCases {
+            let (w, h) = (100.0, 60.0)
+            for (dx, dy, native) in [(1.0, 0.0, Direction.right), (-1, 0, .left), (0, 1, .down), (0, -1, .up)] {
+                let a = rotation.apply(x: 50, y: 30, width: w, height: h), b = rotation.apply(x: 50 + dx, y: 30 + dy, width: w, height: h)
+                let vx = b.x - a.x, vy = b.y - a.y
+                let seen: Direction = abs(vx) > abs(vy) ? (vx > 0 ? .right : .left) : (vy > 0 ? .down : .up)
+                #expect(rotation.native(seen) == native, "\(rotation) \(native)")
+            }
+        }
+    }
+
+    /// Touchégg sends taps with two fingers or more only (2.0.18, libinput-touch-handler.cpp),
+    /// Begin and End both at 100 % with the tap's duration.
+    @Test func aTapOfTwoFingersOrMoreIsABeginAndAnEndOfType3() throws {
         let tracker = ToucheggTracker()
-        let (begin, end) = tracker.signals(for: TapInput(device: DeviceID(2), fingers: 2, durationUs: 90_000, timeUs: 5_000_000))
-        #expect(begin == ToucheggSignal(member: .begin, type: 3, direction: 0, percentage: 0, fingers: 2, deviceType: 2, elapsedMs: 0))
-        #expect(end == ToucheggSignal(member: .end, type: 3, direction: 0, percentage: 100, fingers: 2, deviceType: 2, elapsedMs: 90))
+        #expect(tracker.signals(for: TapInput(device: DeviceID(2), fingers: 1, durationUs: 90_000, timeUs: 5_000_000)) == nil)
+        let tap = try #require(tracker.signals(for: TapInput(device: DeviceID(2), fingers: 2, durationUs: 90_000, timeUs: 5_000_000)))
+        #expect(tap.begin == ToucheggSignal(member: .begin, type: 3, direction: 0, percentage: 100, fingers: 2, deviceType: 2, elapsedMs: 90))
+        #expect(tap.end == ToucheggSignal(member: .end, type: 3, direction: 0, percentage: 100, fingers: 2, deviceType: 2, elapsedMs: 90))
     }
 
-    @Test func aCatchBeginsAgainAndAPausedClientIsOwedAnEnd() throws {
+    @Test func aCatchSendsNothingAndAPausedClientIsOwedAnEnd() throws {
         var tracker = ToucheggTracker()
-        _ = tracker.signal(for: began(.swipe, 3, .right))
-        _ = tracker.signal(for: updated(0.6, at: 1_100_000))
-        #expect(tracker.cancellations(atUs: 1_150_000).map(\.percentage) == [0])
-        _ = tracker.signal(for: ended(.finish, from: 0.6, at: 1_200_000))
+        let first = tracker.nextGesture
+        _ = tracker.signals(for: began(.swipe, 3, .right))
+        _ = tracker.signals(for: updated(0.6, at: 1_100_000))
+        let owed = tracker.cancellations(atUs: 1_150_000)
+        #expect(owed.map(\.percentage) == [0] && owed.map(\.gesture) == [first] && tracker.nextGesture == first + 1)
+        _ = tracker.signals(for: ended(.finish, from: 0.6, at: 1_200_000))
         #expect(tracker.cancellations(atUs: 1_250_000).isEmpty)
-        let catchSignal = tracker.signal(for: TransitionEvent(transition: "x", gesture: 1, timeUs: 1_300_000,
-                                                              payload: .paused(PausedEvent(progress: 0.8))))
-        let caught = try #require(catchSignal)
-        #expect(caught.member == .begin && caught.percentage == 80 && caught.elapsedMs == 0)
-        #expect(tracker.signal(for: TransitionEvent(transition: "x", gesture: 1, timeUs: 1_400_000,
-                                                    payload: .completed(CompletedEvent(finished: true, progress: 1)))) == nil)
+        // No catching on this transport: a catch begins nothing, and what follows of that
+        // transition is not Touchégg's.
+        #expect(tracker.signals(for: TransitionEvent(transition: "x", gesture: 1, timeUs: 1_300_000,
+                                                     payload: .paused(PausedEvent(progress: 0.8)))).isEmpty)
+        #expect(tracker.signals(for: updated(0.9, at: 1_350_000)).isEmpty)
+        #expect(tracker.signals(for: ended(.finish, from: 0.9, at: 1_400_000)).isEmpty)
+        #expect(tracker.signals(for: TransitionEvent(transition: "x", gesture: 1, timeUs: 1_400_000,
+                                                     payload: .completed(CompletedEvent(finished: true, progress: 1)))).isEmpty)
     }
 
     @Test func theEndpointsEngineCoversEveryGestureOnce() throws {

@@ -21,14 +21,14 @@ import Glibc
         let began = TransitionEvent(transition: "swipe3-left", gesture: 1, timeUs: 1_000,
                                     payload: .began(BeganEvent(origin: .gesture(source: .swipe, fingers: 3, device: DeviceID(1)),
                                                                direction: .left, from: 0, interactive: true)))
-        let first = tracker.signal(for: began)
+        let first = tracker.signals(for: began).first
         encoder.encode(try #require(first), serial: 1)
         let before = count?() ?? 0
         var updates = 0
         for k in 0..<10_000 {
             let event = TransitionEvent(transition: "swipe3-left", gesture: 1, timeUs: 2_000 + UInt64(k) * 100,
                                         payload: .updated(UpdatedEvent(progress: Double(k % 100) / 100, rawProgress: 0, velocity: 0)))
-            if let signal = tracker.signal(for: event) {
+            tracker.signals(for: event) { signal in
                 serial &+= 1
                 encoder.encode(signal, serial: serial)
                 updates += 1

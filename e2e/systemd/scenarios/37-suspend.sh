@@ -2,7 +2,10 @@
 # 3-finger swipe is held on a uinput touchpad: the transition ends for alice's watch as cancel
 # with reason suspend BEFORE the sleep (its time is before the kernel's "PM: suspend entry"),
 # the touchpad stays the same device across it (no removal in the journal, the same device id
-# in the next gesture), and a swipe after the resume reaches alice as finish.
+# in the next gesture), and a swipe after the resume reaches alice as finish. alice's Touchégg
+# client (@touchegg, transitiond-touchegg.socket from 25-touchegg) sees the same: the held swipe
+# ends as a cancel (OnGestureEnd 0) across the sleep, the next one as a finish (issue 23, point 8:
+# the sleep reaches the endpoint's engine too).
 source "$(dirname "$0")/../lib.sh"
 if ! grep -qw mem /sys/power/state; then
   fail "the VM can suspend to RAM" "/sys/power/state: $(cat /sys/power/state)"; exit 0
@@ -16,6 +19,18 @@ unit_state active/running || answered alice
 AS_TIMEOUT=600 as alice transitionctl watch --json > "$TMP/watch.jsonl" 2> "$TMP/watch.err" &
 watch=$!
 check "alice's watch is subscribed" wait_until 60 grep -q '"reply"' "$TMP/watch.jsonl"
+if [[ $(systemctl is-enabled transitiond-touchegg.socket 2>&1) != enabled ]]; then
+  # Run alone (without 25-touchegg): the socket unit, picked up by a restart.
+  systemctl enable --now transitiond-touchegg.socket
+  systemctl restart transitiond.service
+  wait_until 60 unit_state active/running
+fi
+chmod 0755 "$TMP"
+install -m 0666 /dev/null "$TMP/touchegg.jsonl"
+AS_TIMEOUT=600 as alice /usr/bin/python3 "$TOUCHEGG_CLIENT" "$TMP/touchegg.jsonl" --retry 60 --timeout 580 \
+  2> "$TMP/touchegg.err" &
+touchegg=$!
+check "alice's Touchégg client connects" wait_until 90 grep -q '"event": "connected"' "$TMP/touchegg.jsonl"
 
 mark=$(journal_mark)
 # Two gestures on one touchpad: 240 units right held for 40 s (across the sleep: the hold is
@@ -71,6 +86,12 @@ journalctl -u transitiond -b --no-pager -o cat --after-cursor "$mark" > "$TMP/se
 check "the journal shows no removal of $node across the sleep" \
   bash -c "! grep -E '$node.*(vanished|unplugged|did not come back)' '$TMP/service-journal.txt'"
 check "the devices were opened again on resume" wait_journal "$sleep_mark" 'resumed: opened 1 device again' 30
+check "alice's Touchégg client got both gestures' ends" \
+  wait_until 30 bash -c "[[ \$(grep -c '\"name\": \"OnGestureEnd\"' '$TMP/touchegg.jsonl') -ge 2 ]]"
+got=$(jq -rs -f "$TOUCHEGG_SUMMARY" "$TMP/touchegg.jsonl" | tr '\n' ';')
+check "for it too the held swipe was cancelled across the sleep, the next one finished ($got)" \
+  test "$got" = "swipe right 3 touchpad 0;swipe right 3 touchpad 100;"
+touchegg_stop "$TMP/touchegg.jsonl"
 kill "$watch" "$vdev" 2>/dev/null
 wait 2>/dev/null
 true
