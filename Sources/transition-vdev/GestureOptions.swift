@@ -137,13 +137,13 @@ struct GestureOptions: ParsableArguments {
                 // libinput cancels once the new count has lasted 100 ms (its gesture switch
                 // timeout); the fingers rest meanwhile, so no new swipe starts.
                 sleep(seconds: 0.3)
-                lastNs = monotonicNs()
+                lastNs = MonotonicClock.nowNs()
                 try writer.up(fingers: plan.fingers + 1)
                 log.frame("up")
                 continue
             }
             sleep(seconds: plan.hold)
-            lastNs = monotonicNs()
+            lastNs = MonotonicClock.nowNs()
             try writer.up(fingers: plan.fingers)
             log.frame("up")
         }

@@ -173,10 +173,10 @@ public struct ToucheggTracker: Sendable {
 
 extension PanelRotation {
     /// The direction on the panel's own axes of a motion the viewer sees going `direction`
-    /// (pinches are unchanged).
+    /// (pinches and rotations are unchanged: a turn is clockwise on any panel).
     public func native(_ direction: Direction) -> Direction {
         switch (self, direction) {
-        case (.none, _), (_, .in), (_, .out): direction
+        case (.none, _), (_, .in), (_, .out), (_, .cw), (_, .ccw): direction
         case (.half, .up): .down
         case (.half, .down): .up
         case (.half, .left): .right
