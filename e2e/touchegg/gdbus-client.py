@@ -10,8 +10,11 @@ event to OUT:
   {"event": "refused", "error": "..."}              the connection failed (exit status 2)
   {"event": "signal", "name": "OnGestureBegin", "signature": "(uudiut)", "args": [...], "t": ...}
   {"event": "closed"}                               the daemon closed the connection
+  {"event": "model", "client": "gala", ...}         with --models: what one of the four real
+                                                    clients would do (client_models.py)
 
   gdbus-client.py OUT [--address ADDR] [--quit-after NAME] [--timeout SECONDS] [--retry SECONDS]
+                      [--models]
 
 --quit-after NAME closes the connection right after the first signal NAME (a client that goes
 away mid-gesture); --retry keeps trying to connect for that long, every 0.2 s (a client that
@@ -34,7 +37,13 @@ parser.add_argument("--address", default="unix:abstract=touchegg")
 parser.add_argument("--quit-after")
 parser.add_argument("--timeout", type=float, default=120)
 parser.add_argument("--retry", type=float, default=0)
+parser.add_argument("--models", action="store_true")
 args = parser.parse_args()
+models = []
+if args.models:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import client_models
+    models = client_models.all_models()
 out = open(args.out, "a", buffering=1)
 
 
@@ -70,8 +79,11 @@ loop = GLib.MainLoop()
 
 
 def on_signal(connection, sender, path, interface, name, params):
-    emit(event="signal", name=name, signature=params.get_type_string(), args=list(params.unpack()),
-         t=time.monotonic())
+    now = time.monotonic()
+    emit(event="signal", name=name, signature=params.get_type_string(), args=list(params.unpack()), t=now)
+    for model in models:
+        for outcome in model.feed(name, tuple(params.unpack()), now * 1000):
+            emit(event="model", **outcome)
     if args.quit_after and name == args.quit_after:
         connection.close_sync(None)
         emit(event="quit")
