@@ -7,7 +7,9 @@ each class re-states only the arithmetic that decides an outcome.
 Every model takes the signals as GDBus hands them over: feed(name, args, now_ms), with args the
 (uudiut) tuple (type, direction, percentage, fingers, device, elapsed_time) and now_ms the time the
 client received the signal (the X11 extension times its updates by Date.now(), not elapsed_time).
-It returns the outcomes it produced, each a dict {"client": ..., ...}.
+It returns the outcomes it produced, each a dict {"client": ..., ...}. closed(now_ms) is the
+connection's end: each of the four clients then ends a gesture left open (its last signal a Begin
+or an Update) with that signal's arguments, as if an OnGestureEnd had come.
 """
 import math
 
@@ -23,28 +25,57 @@ def round_half_away(x):
     return math.copysign(math.floor(abs(x) + 0.5), x)
 
 
-class Touchegg:
+class Model:
+    """What the four have in common: they remember the last signal, and when the connection
+    closes with a gesture open (the last signal a Begin or an Update) they end it with it."""
+
+    def feed(self, name, args, now_ms):
+        self.last = (name, args)
+        return self.signal(name, args, now_ms)
+
+    def closed(self, now_ms):
+        name, args = getattr(self, "last", (None, None))
+        if name in ("OnGestureBegin", "OnGestureUpdate"):
+            return self.feed("OnGestureEnd", args, now_ms)
+        return []
+
+
+class Touchegg(Model):
     """Touchégg 2.0.18's client (`touchegg --client`): GestureController makes the action bound
-    to the gesture at OnGestureBegin and, for an action run "on end" (RepeatedAction), runs it at
-    OnGestureEnd when the percentage reaches action_execute_threshold (20). Bound here: every
-    swipe and pinch of 2 to 5 fingers, and TAP with 1 to 5 fingers."""
+    to the gesture at OnGestureBegin. A RUN_COMMAND "on end" (RepeatedAction) runs at
+    OnGestureEnd when the percentage reaches action_execute_threshold (20); a repeated one (10
+    times) runs once each time the percentage climbs 10 past the last step, its reverse each time
+    it falls 10 below. Bound here: every swipe of 2 to 5 fingers on end, every pinch repeated,
+    TAP with 1 to 5 fingers on end."""
     THRESHOLD = 20
+    STEP = 10
 
     def __init__(self):
         self.action = None
 
-    def feed(self, name, args, now_ms):
+    def signal(self, name, args, now_ms):
         kind, direction, pct, fingers, device, _ = args
         if name == "OnGestureBegin":
-            self.action = f"{TYPES.get(kind, kind)} {DIRS.get(direction, direction)} {fingers}".replace("  ", " ")
+            self.action = " ".join(str(x) for x in (TYPES.get(kind, kind), DIRS.get(direction, direction), fingers) if x != "")
+            self.repeat = kind == PINCH
+            self.step = 0
+        elif name == "OnGestureUpdate" and self.action is not None and self.repeat:
+            out = []
+            if pct >= self.step + self.STEP:
+                out.append({"client": "touchegg", "action": self.action})
+                self.step += self.STEP
+            if pct <= self.step - self.STEP:
+                out.append({"client": "touchegg", "reverse": self.action})
+                self.step -= self.STEP
+            return out
         elif name == "OnGestureEnd":
             action, self.action = self.action, None
-            if action is not None and pct >= self.THRESHOLD:
+            if action is not None and not self.repeat and pct >= self.THRESHOLD:
                 return [{"client": "touchegg", "action": action}]
         return []
 
 
-class Cinnamon:
+class Cinnamon(Model):
     """Cinnamon 6.4 (js/ui/gestures/gesturesManager.js and actions.js, fed by
     src/cinnamon-touchegg-client.c): the default org.cinnamon.gestures bindings, run at the end
     when the percentage reaches swipe-percent-threshold (60), pinch-percent-threshold (40) or,
@@ -70,7 +101,7 @@ class Cinnamon:
             return f"{TYPES[kind]}-{DIRS.get(direction, '')}-{fingers}"
         return None
 
-    def feed(self, name, args, now_ms):
+    def signal(self, name, args, now_ms):
         kind, direction, pct, fingers, device, _ = args
         out = []
         action = self.BINDINGS.get(self.key(kind, direction, fingers))
@@ -172,7 +203,7 @@ class GalaController:
         self.progress = min(max(self.gesture_progress, lo), hi) + stretched
 
 
-class Gala:
+class Gala(Model):
     """Gala (ToucheggBackend.vala: percentage × 0.01, elapsed_time as the time) driving two
     controllers: the workspace switcher of MultitaskingView (3-finger horizontal swipes; 8
     workspaces, progress −n for workspace n, starting on 4) and Zoom (3-finger pinches with
@@ -184,7 +215,7 @@ class Gala:
         self.zoom = GalaController(lower=0, upper=1, progress=0.0, snap=False)
         self.start = None
 
-    def feed(self, name, args, now_ms):
+    def signal(self, name, args, now_ms):
         kind, direction, pct, fingers, device, elapsed = args
         delta = pct * 0.01
         if name == "OnGestureBegin":
@@ -213,7 +244,7 @@ class Gala:
         return []
 
 
-class X11Extension:
+class X11Extension(Model):
     """The X11 Gestures extension (gnome-shell-extension-x11gestures, src/v40/SwipeTracker40.js
     over GNOME Shell's js/ui/swipeTracker.js): on every Begin it restarts from percentage 0; each
     update moves by the percentage difference × 3.5 (natural scrolling, GNOME's default) over 400;
@@ -230,7 +261,7 @@ class X11Extension:
     def allowed(self, kind, fingers, direction, device):
         return kind == SWIPE and fingers == 3 and direction in (LEFT, RIGHT) and device in (TOUCHPAD, TOUCHSCREEN)
 
-    def feed(self, name, args, now_ms):
+    def signal(self, name, args, now_ms):
         kind, direction, pct, fingers, device, _ = args
         if name == "OnGestureBegin":
             self.previous = 0.0

@@ -92,6 +92,9 @@ def on_signal(connection, sender, path, interface, name, params):
 
 def on_closed(connection, remote_vanished, error):
     emit(event="closed")
+    for model in models:
+        for outcome in model.closed(time.monotonic() * 1000):
+            emit(event="model", **outcome)
     loop.quit()
 
 
