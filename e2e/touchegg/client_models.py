@@ -203,10 +203,16 @@ class GalaController:
         self.progress = min(max(self.gesture_progress, lo), hi) + stretched
 
 
+WORKSPACES = 101  # the X11 extension's: so many that no test reaches an end
+MIDDLE = 50       # where it starts
+
+
 class Gala(Model):
     """Gala (ToucheggBackend.vala: percentage × 0.01, elapsed_time as the time) driving two
-    controllers: the workspace switcher of MultitaskingView (3-finger horizontal swipes; 8
-    workspaces, progress −n for workspace n, starting on 4) and Zoom (3-finger pinches with
+    controllers: the workspace switcher of MultitaskingView (3-finger horizontal swipes;
+    progress −n for workspace n; overshoot clamps 0.1 and −(n − 1) − 0.1; 8 workspaces and every
+    gesture starting on workspace 4, as in the witness: End 100 with a fast last update lands
+    on an exact half, which rounds either way by a floating-point ulp, so the start matters) and Zoom (3-finger pinches with
     three-finger-pinch = "zoom"; snap off; zoom = progress × 10 + 1). A tap makes no Gala
     gesture: make_gesture returns null and the controllers' handler logs a CRITICAL."""
 
@@ -237,7 +243,8 @@ class Gala(Model):
             out = []
             if self.workspaces.recognizing:
                 to = -self.workspaces.end(delta, elapsed)
-                out.append({"client": "gala", "workspace": to, "moved": to - self.start})
+                out.append({"client": "gala", "moved": to - self.start})
+                self.workspaces.progress = -4.0  # the next gesture starts on workspace 4 again
             if self.zoom.recognizing:
                 out.append({"client": "gala", "zoom": round(self.zoom.end(delta, elapsed) * 10 + 1, 3)})
             return out
@@ -248,13 +255,12 @@ class X11Extension(Model):
     """The X11 Gestures extension (gnome-shell-extension-x11gestures, src/v40/SwipeTracker40.js
     over GNOME Shell's js/ui/swipeTracker.js): on every Begin it restarts from percentage 0; each
     update moves by the percentage difference × 3.5 (natural scrolling, GNOME's default) over 400;
-    the end projects the last 150 ms' velocity onto the workspaces (8, starting on 4), at most one
-    away. 3-finger horizontal swipes. `jump`: the largest move of one update, in workspaces."""
+    the end projects the last 150 ms' velocity onto the workspaces, at most one away. 3-finger horizontal swipes. `jump`: the largest move of one update, in workspaces."""
     TOUCHPAD_BASE_WIDTH = 400
     MULTIPLIER = 3.5
 
     def __init__(self):
-        self.workspace = 4
+        self.workspace = MIDDLE
         self.scrolling = False
         self.previous = 0.0
 
@@ -307,7 +313,7 @@ class X11Extension(Model):
 
     def bounds(self):
         i = round(self.initial)
-        return (max(i - 1, 0), min(i + 1, 7))
+        return (max(i - 1, 0), min(i + 1, WORKSPACES - 1))
 
     def end_progress(self, velocity):
         if abs(velocity) < 0.6:
