@@ -137,8 +137,11 @@ check "a fling: the X11 extension never jumps" no_jump fling
 models_case held touchpad 1 --interval 0.016 --gesture 3:14x-8,0@0.6
 expect_lines "a short held swipe: no action in Touchégg's client or Cinnamon" " | " \
   "$(outcomes held touchegg .action) | $(outcomes held cinnamon .action)"
-expect_lines "a short held swipe: Gala and the X11 extension stay" "0 | 0" \
-  "$(outcomes held gala .moved) | $(outcomes held x11ext '.workspace - .from')"
+# (Where the X11 extension lands is its own decision, from the velocity of the updates as it
+# receives them, timed by its clock: a loaded machine that delivers them in a burst makes it
+# project further. What the endpoint owes it is a smooth stream: no jump.)
+expect_lines "a short held swipe: Gala stays" "0" "$(outcomes held gala .moved)"
+check "a short held swipe: the X11 extension never jumps" no_jump held
 models_case leftright touchpad 2 --interval 0.016 --gap 0.15 --gesture 3:60x-8,0 --gesture 3:60x8,0
 expect_lines "left, then right 150 ms later: two gestures, both actions" \
   "swipe left 3 swipe right 3 | WORKSPACE_NEXT WORKSPACE_PREVIOUS | 1 -1" \
