@@ -10,8 +10,11 @@ event to OUT:
   {"event": "refused", "error": "..."}              the connection failed (exit status 2)
   {"event": "signal", "name": "OnGestureBegin", "signature": "(uudiut)", "args": [...], "t": ...}
   {"event": "closed"}                               the daemon closed the connection
+  {"event": "model", "client": "gala", ...}         with --models: what one of the four real
+                                                    clients would do (client_models.py)
 
   gdbus-client.py OUT [--address ADDR] [--quit-after NAME] [--timeout SECONDS] [--retry SECONDS]
+                      [--models]
 
 --quit-after NAME closes the connection right after the first signal NAME (a client that goes
 away mid-gesture); --timeout (default 900 s) only bounds a client nobody stops: a loaded, emulated
@@ -35,7 +38,13 @@ parser.add_argument("--address", default="unix:abstract=touchegg")
 parser.add_argument("--quit-after")
 parser.add_argument("--timeout", type=float, default=900)
 parser.add_argument("--retry", type=float, default=0)
+parser.add_argument("--models", action="store_true")
 args = parser.parse_args()
+models = []
+if args.models:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import client_models
+    models = client_models.all_models()
 out = open(args.out, "a", buffering=1)
 
 
@@ -71,8 +80,11 @@ loop = GLib.MainLoop()
 
 
 def on_signal(connection, sender, path, interface, name, params):
-    emit(event="signal", name=name, signature=params.get_type_string(), args=list(params.unpack()),
-         t=time.monotonic())
+    now = time.monotonic()
+    emit(event="signal", name=name, signature=params.get_type_string(), args=list(params.unpack()), t=now)
+    for model in models:
+        for outcome in model.feed(name, tuple(params.unpack()), now * 1000):
+            emit(event="model", **outcome)
     if args.quit_after and name == args.quit_after:
         connection.close_sync(None)
         emit(event="quit")
@@ -81,6 +93,9 @@ def on_signal(connection, sender, path, interface, name, params):
 
 def on_closed(connection, remote_vanished, error):
     emit(event="closed")
+    for model in models:
+        for outcome in model.closed(time.monotonic() * 1000):
+            emit(event="model", **outcome)
     loop.quit()
 
 
