@@ -40,14 +40,12 @@ public struct ImportResult: Sendable, Hashable {
 
     /// Adds a note for each transition the actions name that transitiond's standard
     /// configuration lacks (two-finger pinches, touchscreen taps…), at its first use: the daemon
-    /// needs a `[[transition]]` for it, or the runner warns that it has none. Names that wait for
-    /// a feature are left to that feature.
+    /// needs a `[[transition]]` for it, or the runner warns that it has none.
     mutating func noteNonStandardTransitions() {
         let standard = Set(EngineConfiguration.standard.transitions.map(\.name))
         var seen: Set<String> = []
         for action in actions {
-            for name in action.transitions where !standard.contains(name) && !seen.contains(name)
-                && ImportFeature.needed(by: name) == nil {
+            for name in action.transitions where !standard.contains(name) && !seen.contains(name) {
                 seen.insert(name)
                 note(action.line, .setting, "transitiond's standard configuration has no transition '\(name)' (it leaves two-finger pinches and taps to applications): add [[transition]] name = \"\(name)\" binding = \"\(name)\" to /etc/transitiond/config.toml (docs/configuration.md), or the runner warns that it has none and the action never runs")
             }

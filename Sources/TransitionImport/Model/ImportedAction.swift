@@ -25,11 +25,6 @@ public struct ImportedAction: Sendable, Hashable {
                 threshold: Double? = nil, line: Int, waitingFor: [ImportFeature] = [], comments: [String] = []) {
         self.transitions = transitions; self.event = event; self.command = command; self.step = step
         self.threshold = threshold; self.line = line; self.waitingFor = waitingFor; self.comments = comments
-        for name in transitions {
-            if let feature = ImportFeature.needed(by: name), !feature.isAvailable, !self.waitingFor.contains(feature) {
-                self.waitingFor.append(feature)
-            }
-        }
     }
 
     /// Whether it is written as a live action (nothing it needs is missing).

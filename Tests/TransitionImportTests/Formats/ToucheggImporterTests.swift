@@ -57,7 +57,7 @@ import TransitionImport
         #expect(result.actions[0].event == .began)
         #expect(result.actions[1].command == .argv(["xdotool", "click", "2"]))
         #expect(result.actions[1].transitions == ["padtap3", "tap3"])
-        #expect(result.actions[1].isActive == ImportFeature.holdsTapsRotationsMerged)
+        #expect(result.actions[1].isActive == true)
     }
 
     @Test func changeDesktopAutoFollowsTheGestureDirection() throws {
