@@ -215,10 +215,10 @@ import TransitionCore
         ("[[transition]]\nname = \"a\"\nbinding = { gesture = \"scroll\", fingers = 3, direction = \"up\" }",
          "config.toml:3:43: binding of [[transition]] 'a': a scroll has 2 fingers, not 3"),
         ("[[transition]]\nname = \"a\"\nbinding = { gesture = \"wipe\", fingers = 3, direction = \"up\" }",
-         "config.toml:3:23: 'gesture' in binding of [[transition]] 'a' must be one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"tap\", not \"wipe\" (did you mean \"swipe\"?)"),
+         "config.toml:3:23: 'gesture' in binding of [[transition]] 'a' must be one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"hold\", \"touchhold\", \"tap\", not \"wipe\" (did you mean \"swipe\"?)"),
         ("[[transition]]\nname = \"a\"\nbinding = 3", "config.toml:3:11: binding of [[transition]] 'a' must be a string such as \"swipe3-left\" or a table, not an integer"),
         ("[[transition]]\nname = \"a\"\nbinding = { fingers = 3 }",
-         "config.toml:3:11: missing key 'gesture' in binding of [[transition]] 'a' (one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"tap\")\nconfig.toml:3:11: missing key 'direction' in binding of [[transition]] 'a'"),
+         "config.toml:3:11: missing key 'gesture' in binding of [[transition]] 'a' (one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"hold\", \"touchhold\", \"tap\")\nconfig.toml:3:11: missing key 'direction' in binding of [[transition]] 'a'"),
         // Syntax errors come through with their position too.
         ("[[transition]]\nname = \"a\"\nfinish_threshold = 0,5", "config.toml:3:21: expected a newline or a comment, found ','"),
     ] as [(String, String)])

@@ -7,12 +7,14 @@ struct WrittenBinding {
     var binding: Binding?
     /// A tap; `nil` for the others.
     var tap: TapBinding?
+    /// A hold (`hold<N>`, `touchhold<N>`); `nil` for the others.
+    var hold: HoldBinding?
     var position: SourcePosition
     /// The binding's own distance, if it gives one.
     var distance: WrittenDistance?
 
     /// `swipe3-left`, `edge1-left`, `tap3`: the name clashes are reported by.
-    var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? "" }
+    var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? hold?.gestureName ?? "" }
 }
 
 /// What a binding names: a gesture that drives a transition, or a tap that runs one.
@@ -21,6 +23,8 @@ enum BoundGesture: Equatable {
     case pan(GestureSource, Int, Direction)
     /// `tap<fingers>`.
     case tap(Int)
+    /// `hold<fingers>` (a touchpad hold) or `touchhold<fingers>` (a touchscreen long press).
+    case hold(GestureSource, Int)
 }
 
 enum BindingDecoding {
@@ -36,13 +40,14 @@ enum BindingDecoding {
     }
 
     /// `"swipe3-left"`: gesture, fingers, direction; `"edge1-left"`: an edge swipe in from the
-    /// left (moving right); `"tap3"`: a three-finger tap.
+    /// left (moving right); `"tap3"`: a three-finger tap; `"hold3"`, `"touchhold1"`: holds.
     static func parseShorthand(_ text: String) -> BoundGesture? {
         guard let digitIndex = text.firstIndex(where: \.isNumber) else { return nil }
         let name = String(text[..<digitIndex])
-        if name == "tap" {
+        if name == "tap" || GestureSource(rawValue: name)?.isHold == true {
             let digits = text[digitIndex...]
             guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let fingers = Int(digits) else { return nil }
+            if let source = GestureSource(rawValue: name) { return .hold(source, fingers) }
             return .tap(fingers)
         }
         guard let dash = text.lastIndex(of: "-"), dash > digitIndex else { return nil }
@@ -87,6 +92,10 @@ enum BindingDecoding {
             case nil:
                 d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\" or \"tap3\", not \(TOMLWriter.basicString(text))")
                 return nil
+            case .hold(let source, let fingers)?:
+                guard checkHold(source, fingers, at: node.position, label, &d) else { return nil }
+                return WrittenBinding(hold: HoldBinding(source: source, fingers: fingers, transition: transition),
+                                      position: node.position)
             case .tap(let fingers)?:
                 guard checkTap(fingers, at: node.position, label, &d) else { return nil }
                 return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
@@ -111,6 +120,13 @@ enum BindingDecoding {
                 r.reportUnknownKeys(&d)
                 guard let fingers, checkTap(fingers, at: fingersEntry?.node.position ?? node.position, label, &d) else { return nil }
                 return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
+            }
+            if let source, source.isHold {
+                // A hold: fingers only.
+                r.reportUnknownKeys(&d)
+                guard let fingers, checkHold(source, fingers, at: fingersEntry?.node.position ?? node.position, label, &d) else { return nil }
+                return WrittenBinding(hold: HoldBinding(source: source, fingers: fingers, transition: transition),
+                                      position: node.position)
             }
             var direction: Direction?
             var directionAt = node.position
@@ -143,6 +159,16 @@ enum BindingDecoding {
         let range = EngineConfiguration.allowedTapFingers
         guard range.contains(fingers) else {
             d.add(position, "\(label): a tap has \(range.lowerBound) to \(range.upperBound) fingers, not \(fingers)")
+            return false
+        }
+        return true
+    }
+
+    private static func checkHold(_ source: GestureSource, _ fingers: Int, at position: SourcePosition, _ label: String,
+                                  _ d: inout Diagnostics) -> Bool {
+        let range = Schema.fingers(for: source)
+        guard range.contains(fingers) else {
+            d.add(position, "\(label): a \(source.rawValue) has \(range.lowerBound) to \(range.upperBound) fingers, not \(fingers)")
             return false
         }
         return true

@@ -8,6 +8,7 @@ extension EngineConfiguration {
         case .scroll: 2...2
         case .pinch, .touchPinch: 2...10
         case .touch, .edge: 1...10
+        case .hold, .touchHold: 1...10
         }
     }
 
@@ -83,6 +84,27 @@ extension EngineConfiguration {
             }
             seen[tap.gestureName] = tap.transition
         }
+        guard holdDelay.isFinite, holdDelay >= 0 else {
+            throw ConfigurationError("hold_delay must be a finite number of seconds ≥ 0 (got \(holdDelay))")
+        }
+        for hold in holds {
+            let what = "binding \(hold.gestureName) -> '\(hold.transition)'"
+            guard hold.source.isHold else {
+                throw ConfigurationError("\(what): a hold binding needs a hold or touchhold source, not \(hold.source.rawValue)")
+            }
+            guard transitions.contains(where: { $0.name == hold.transition }) else {
+                throw ConfigurationError("\(what): unknown transition '\(hold.transition)'")
+            }
+            let r = Self.allowedFingers(for: hold.source)
+            guard r.contains(hold.fingers) else {
+                throw ConfigurationError("\(what): \(hold.source.rawValue) gestures have \(r.lowerBound)...\(r.upperBound) fingers (got \(hold.fingers))")
+            }
+            if let previous = seen[hold.gestureName] {
+                throw ConfigurationError(
+                    "two bindings for \(hold.gestureName): transitions '\(previous)' and '\(hold.transition)'")
+            }
+            seen[hold.gestureName] = hold.transition
+        }
     }
 
     /// Finger counts a tap binding may ask for: 1 to 10.
@@ -144,6 +166,9 @@ extension TransitionSpec {
         }
         guard (1...1000).contains(frameRate) else {
             throw ConfigurationError("\(me): frame rate must be 1...1000 per second (got \(frameRate))")
+        }
+        guard holdDuration.isFinite, holdDuration > 0 else {
+            throw ConfigurationError("\(me): hold duration must be a positive finite number of seconds (got \(holdDuration))")
         }
     }
 }

@@ -21,15 +21,25 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// fingers' spread as a scale (1.0 at the begin; positive: spreading, "out"), like ``pinch``;
     /// `dy` is zero.
     case touchPinch = "touchpinch"
+    /// A touchpad hold (libinput's hold gestures, bindings `hold<fingers>`): fingers resting
+    /// without moving. Its progress is time held over the transition's hold duration; it has no
+    /// direction and no distance.
+    case hold
+    /// A touchscreen long press (bindings `touchhold<fingers>`): like ``hold``, from the
+    /// touchscreen recogniser.
+    case touchHold = "touchhold"
 
-    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`) rather than
-    /// a touchpad (`swipe`, `scroll`, `pinch`).
+    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`, `touchhold`)
+    /// rather than a touchpad (`swipe`, `scroll`, `pinch`, `hold`).
     public var isTouchscreen: Bool {
         switch self {
-        case .touch, .edge, .touchPinch: true
-        case .swipe, .scroll, .pinch: false
+        case .touch, .edge, .touchPinch, .touchHold: true
+        case .swipe, .scroll, .pinch, .hold: false
         }
     }
+
+    /// Whether the gesture is a hold (``hold``, ``touchHold``): time-driven, without direction.
+    public var isHold: Bool { self == .hold || self == .touchHold }
 }
 
 /// An input device, as numbered by the input layer for the lifetime of the daemon.
@@ -122,7 +132,9 @@ public struct GestureEnd: Sendable, Hashable, Codable {
 }
 
 /// Fingers rest on the device without moving (libinput hold gestures, or a touchscreen touch
-/// down): this catches a running animation driven from the same device.
+/// down): this catches a running animation driven from the same device, and otherwise may
+/// become a hold transition (bindings `hold<fingers>`, `touchhold<fingers>`). A second
+/// ``HoldBegin`` while the fingers still rest says their count changed: the hold starts over.
 public struct HoldBegin: Sendable, Hashable, Codable {
     /// The device the fingers rest on.
     public var device: DeviceID
@@ -130,9 +142,11 @@ public struct HoldBegin: Sendable, Hashable, Codable {
     public var fingers: Int
     /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// ``GestureSource/hold`` (a touchpad) or ``GestureSource/touchHold`` (a touchscreen).
+    public var source: GestureSource
     /// Fingers came to rest.
-    public init(device: DeviceID, fingers: Int, timeUs: UInt64) {
-        self.device = device; self.fingers = fingers; self.timeUs = timeUs
+    public init(device: DeviceID, fingers: Int, timeUs: UInt64, source: GestureSource = .hold) {
+        self.device = device; self.fingers = fingers; self.timeUs = timeUs; self.source = source
     }
 }
 

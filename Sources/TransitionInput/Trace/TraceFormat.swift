@@ -12,6 +12,7 @@ import TransitionCore
 /// {"type":"end","device":1,"cancel":null,"time_us":1200}
 /// {"type":"end","device":1,"cancel":"libinput_cancel","time_us":1200}
 /// {"type":"hold_begin","device":1,"fingers":3,"time_us":900}
+/// {"type":"hold_begin","device":2,"source":"touchhold","fingers":1,"time_us":900}
 /// {"type":"hold_end","device":1,"cancelled":true,"time_us":990}
 /// {"type":"device_removed","device":1,"time_us":2000}
 /// {"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":2100}
@@ -21,15 +22,17 @@ import TransitionCore
 /// touchscreen pan started in, and is written only when there are some); `cancel` is `null` (a release),
 /// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
 /// deltas are in the source's units (see ``GestureSource``); a begin's `width` and `height` (its
-/// ``DeviceExtent``) are written when known and read when present (both or neither). Blank lines
-/// are allowed.
+/// ``DeviceExtent``) are written when known and read when present (both or neither). A
+/// `hold_begin`'s `source` is written only for a touchscreen's (`touchhold`); without it the
+/// hold is a touchpad's (`hold`), as in traces written before holds were transitions. Blank
+/// lines are allowed.
 enum TraceFormat {
     /// The field names each sample type has, in the order they are written.
     static let fields: [String: [String]] = [
         "begin": ["type", "device", "source", "fingers", "width", "height", "edges", "time_us"],
         "update": ["type", "device", "dx", "dy", "time_us"],
         "end": ["type", "device", "cancel", "time_us"],
-        "hold_begin": ["type", "device", "fingers", "time_us"],
+        "hold_begin": ["type", "device", "source", "fingers", "time_us"],
         "hold_end": ["type", "device", "cancelled", "time_us"],
         "device_removed": ["type", "device", "time_us"],
         "tap": ["type", "device", "fingers", "duration_us", "time_us"],
@@ -63,7 +66,8 @@ enum TraceFormat {
             let cancel = e.cancel.map { "\"\($0.rawValue)\"" } ?? "null"
             return #"{"type":"end","device":\#(e.device.rawValue),"cancel":\#(cancel),"time_us":\#(e.timeUs)}"#
         case .holdBegin(let h):
-            return #"{"type":"hold_begin","device":\#(h.device.rawValue),"fingers":\#(h.fingers),"#
+            let source = h.source == .hold ? "" : #""source":"\#(h.source.rawValue)","#
+            return #"{"type":"hold_begin","device":\#(h.device.rawValue),\#(source)"fingers":\#(h.fingers),"#
                 + #""time_us":\#(h.timeUs)}"#
         case .holdEnd(let h):
             return #"{"type":"hold_end","device":\#(h.device.rawValue),"cancelled":\#(h.cancelled),"#
@@ -92,8 +96,8 @@ enum TraceFormat {
         switch type {
         case "begin":
             let name = try fields.string("source")
-            guard let source = GestureSource(rawValue: name) else {
-                let all = GestureSource.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let source = GestureSource(rawValue: name), !source.isHold else {
+                let all = GestureSource.allCases.filter { !$0.isHold }.map(\.rawValue).joined(separator: ", ")
                 throw LineError("unknown source \"\(name)\" (expected \(all))")
             }
             var extent: DeviceExtent?
@@ -136,7 +140,15 @@ enum TraceFormat {
             }
             return .end(GestureEnd(device: device, cancel: cancel, timeUs: time))
         case "hold_begin":
-            return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time))
+            var source = GestureSource.hold
+            if fields.has("source") {
+                let name = try fields.string("source")
+                guard let s = GestureSource(rawValue: name), s.isHold else {
+                    throw LineError("unknown hold source \"\(name)\" (expected hold or touchhold)")
+                }
+                source = s
+            }
+            return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time, source: source))
         case "hold_end":
             return .holdEnd(HoldEnd(device: device, cancelled: try fields.bool("cancelled"), timeUs: time))
         case "tap":
