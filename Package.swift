@@ -6,7 +6,7 @@
 //     -> TransitionInput  (udev + libevdev + libinput edges, recognisers)   -> GestureInput
 //     -> TransitionCore   (pure: progress, velocity, decision, animation)  -> TransitionEvent
 //     -> TransitionProtocol (pure: JSON lines v1)                          -> bytes
-//     -> TransitionServer (event loop, Unix socket, clients, systemd)
+//     -> TransitionServer (Unix socket, clients, systemd), on TransitionIO (event loop, clock, writes, signals)
 //   TransitionConfig (pure TOML -> engine configuration), TransitionDaemon (wiring),
 //   TransitionClient (Swift client library), executables transitiond / transitionctl.
 import PackageDescription
@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
+        .library(name: "TransitionImport", targets: ["TransitionImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -51,31 +52,38 @@ let package = Package(
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
         .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
                 swiftSettings: strict),
+        // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
+        // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
+        .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
 
         // The edges.
+        // The IO layer under every process here: event loop, monotonic clock, write-all, signalfd,
+        // Unix socket addresses, line splitting, reconnection backoff.
+        .target(name: "TransitionIO", dependencies: ["CLinux"], swiftSettings: strict),
         // Whole-file reads, shared by the trace reader, the configuration loader and transitionctl.
         .target(name: "TransitionFiles", swiftSettings: strict),
         .target(
             name: "TransitionInput",
-            dependencies: ["TransitionCore", "TransitionFiles", "CLibInput", "CEvdev", "CUdev", "CLinux",
+            dependencies: ["TransitionCore", "TransitionFiles", "TransitionIO", "CLibInput", "CEvdev", "CUdev", "CLinux",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "TransitionServer",
-            dependencies: ["TransitionCore", "TransitionProtocol", "CLinux", "CSystemd",
+            dependencies: ["TransitionCore", "TransitionProtocol", "TransitionIO", "CLinux", "CSystemd",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "CLinux"], swiftSettings: strict),
+        .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "TransitionIO", "CLinux"], swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
-                           "TransitionServer", .product(name: "Logging", package: "swift-log"),
+                           "TransitionServer", "TransitionIO", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionFiles", "CLinux",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionImport",
+                           "TransitionFiles", "TransitionIO", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -91,7 +99,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "transition-vdev",
-            dependencies: ["CEvdev", "CLinux", "TransitionCore", "TransitionInput", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["CEvdev", "CLinux", "TransitionCore", "TransitionInput", "TransitionIO", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -106,9 +114,12 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
+            .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "TransitionIOTests", dependencies: ["TransitionIO"], swiftSettings: strict),
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),

@@ -26,6 +26,28 @@ let package = Package(
             name: "FuzzConfigParser",
             dependencies: [.product(name: "TransitionConfig", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // Touchégg's D-Bus endpoint: the SASL exchange and the messages after it.
+        .executableTarget(
+            name: "FuzzDBusAuthentication",
+            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzDBusMessage",
+            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The configurations `transitionctl import` reads, written by people.
+        .executableTarget(
+            name: "FuzzLibinputGesturesImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzFusumaImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzToucheggImport",
+            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,15 +5,22 @@
 #                                         give --config) in the background: stdout (--print-events)
 #                                         -> $DAEMON_OUT, stderr (log) -> $DAEMON_LOG,
 #                                         recognised samples (--record) -> $DAEMON_TRACE
+#   wait_until SECONDS COMMAND...         run COMMAND every 50 ms until it succeeds; false once
+#                                         SECONDS have passed (by the clock)
 #   wait_for FILE REGEX [SECONDS] [LINE]  wait until a line of FILE (from line LINE on) matches
+#   wait_count FILE REGEX N [SECONDS]     wait until N lines of FILE match
 #   log_mark                              the daemon log's line count: a point to wait from
 #   wait_used NODE [MARK]                 wait until the daemon uses NODE (its log says so after
 #                                         line MARK: nodes are reused, older lines must not count)
 #   vdev NAME KIND [ARGS...]              start transition-vdev KIND in the background, waiting
 #                                         for its device node: ${VDEV_NODE[NAME]} ${VDEV_PID[NAME]};
 #                                         it starts its gestures when you call vdev_go NAME
-#   vdev_used NAME                        wait until the daemon uses that device
-#   vdev_go NAME / vdev_wait NAME         start the gestures / wait for the process to end
+#   vdev_used NAME                        wait until the daemon uses that device (its id:
+#                                         ${VDEV_ID[NAME]})
+#   vdev_go NAME / vdev_wait NAME         start the gestures / wait for the last one, for the
+#                                         daemon to read it, and for the device to go
+#   udev_touchpad NODE                    udev has classified NODE as a touchpad (for wait_until:
+#                                         udevadm settle can return before udevd has the event)
 #   never_opened NODE...                  watch $DAEMON_PID's /proc/PID/fd until daemon_stop;
 #                                         daemon_stop reports PASS/FAIL for each node
 #   fd_count                              the daemon's number of open fds
@@ -21,7 +28,10 @@
 #   daemon_stop                           SIGTERM, wait, report the fd watch, check it exited 0
 #
 # Every scenario gets a private $E2E_TMP (the VM's /tmp: sockets work there). Times are in
-# seconds. Scenarios assert on the daemon's events (ended_summary) and on what the input layer
+# seconds. A scenario never waits for a time before it checks something: it waits for the line,
+# count, file or state it checks. The SECONDS of the waits only bound a hang ($E2E_WAIT, 60 s,
+# unless a wait gives its own): the VM emulates its CPU, and on a loaded machine anything takes
+# many times longer than on a quiet one. Scenarios assert on the daemon's events (ended_summary) and on what the input layer
 # recognised (trace_gestures over $DAEMON_TRACE; format: docs/input.md, "Gesture traces").
 set -u
 E2E_BIN=${E2E_BIN:?E2E_BIN must name the build directory}
@@ -31,7 +41,7 @@ DAEMON_PID=
 DAEMON_OUT=$E2E_TMP/daemon.out
 DAEMON_LOG=$E2E_TMP/daemon.log
 DAEMON_TRACE=$E2E_TMP/trace.jsonl
-declare -A VDEV_NODE=() VDEV_PID=() VDEV_MARK=()
+declare -A VDEV_NODE=() VDEV_PID=() VDEV_MARK=() VDEV_ID=()
 _WATCH_PIDS=() _WATCHED=()
 
 pass() { echo "PASS $SCENARIO: $1"; }
@@ -41,16 +51,37 @@ check() {
   if "$@"; then pass "$what"; else fail "$what" "$(printf '%q ' "$@")failed"; fi
 }
 
-# wait_for FILE REGEX [SECONDS] [LINE]
-wait_for() {
-  local file=$1 regex=$2 limit=${3:-20} from=${4:-0} i
-  for ((i = 0; i < limit * 20; i++)); do
-    tail -n +$((from + 1)) "$file" 2>/dev/null | grep -Eq -- "$regex" && return 0
+E2E_WAIT=${E2E_WAIT:-60}
+
+# wait_until SECONDS COMMAND...: the one wait of the suite (the others are made of it).
+wait_until() {
+  local end=$((SECONDS + $1))
+  shift
+  until "$@"; do
+    ((SECONDS < end)) || return 1
     sleep 0.05
   done
+}
+
+_matches_from() { tail -n +$(($3 + 1)) "$1" 2>/dev/null | grep -Eq -- "$2"; }
+# wait_for FILE REGEX [SECONDS] [LINE]
+wait_for() {
+  local file=$1 regex=$2 limit=${3:-$E2E_WAIT} from=${4:-0}
+  wait_until "$limit" _matches_from "$file" "$regex" "$from" && return 0
   echo "timed out after ${limit}s waiting for /$regex/ in $file" >&2
   return 1
 }
+
+_count_at_least() { local n; n=$(grep -Ec -- "$2" "$1" 2>/dev/null); (( ${n:-0} >= $3 )); }
+# wait_count FILE REGEX N [SECONDS]
+wait_count() {
+  local file=$1 regex=$2 n=$3 limit=${4:-$E2E_WAIT}
+  wait_until "$limit" _count_at_least "$file" "$regex" "$n" && return 0
+  echo "timed out after ${limit}s waiting for $n lines /$regex/ in $file (got $(grep -Ec -- "$regex" "$file" 2>/dev/null))" >&2
+  return 1
+}
+
+_traced_daemon() { DAEMON_PID=$(pgrep -P "$_STRACE_PID" | head -n1); [[ -n $DAEMON_PID ]]; }
 
 # The daemon under test. E2E_DAEMON=probe runs transitiond's input layer alone
 # (transition-vdev listen) for debugging the input layer without the rest.
@@ -70,15 +101,14 @@ daemon_start() {
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:detect_leaks=0} \
       strace -f -qq -e trace=open,openat,openat2 -o "$E2E_TMP/strace.log" "${cmd[@]}" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
     _STRACE_PID=$!
-    local i
-    for ((i = 0; i < 200; i++)); do DAEMON_PID=$(pgrep -P "$_STRACE_PID" | head -n1); [[ -n $DAEMON_PID ]] && break; sleep 0.05; done
+    wait_until "$E2E_WAIT" _traced_daemon
   else
     "${cmd[@]}" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
     DAEMON_PID=$!
   fi
   [[ ${E2E_DAEMON:-transitiond} == probe ]] && DAEMON_TRACE=$DAEMON_OUT
   # Ready once it has looked at the seat's devices.
-  wait_for "$DAEMON_LOG" 'using |waiting for one' 20 || { fail "daemon start" "no device line in $DAEMON_LOG"; cat "$DAEMON_LOG"; }
+  wait_for "$DAEMON_LOG" 'using |waiting for one' || { fail "daemon start" "no device line in $DAEMON_LOG"; cat "$DAEMON_LOG"; }
 }
 
 daemon_stop() {
@@ -105,11 +135,12 @@ daemon_stop() {
 log_mark() { wc -l < "$DAEMON_LOG"; }
 
 wait_used() {
-  wait_for "$DAEMON_LOG" "using [a-z]+ $1 " 20 "${2:-0}"
+  wait_for "$DAEMON_LOG" "using [a-z]+ $1 " "$E2E_WAIT" "${2:-0}"
 }
 
 vdev_used() {
-  wait_used "${VDEV_NODE[$1]}" "${VDEV_MARK[$1]}"
+  wait_used "${VDEV_NODE[$1]}" "${VDEV_MARK[$1]}" || return 1
+  VDEV_ID[$1]=$(tail -n +$((VDEV_MARK[$1] + 1)) "$DAEMON_LOG" | sed -n "s|.*using [a-z]* ${VDEV_NODE[$1]} .* as device\([0-9]*\) .*|\1|p" | head -n 1)
 }
 
 # vdev NAME KIND [ARGS...]
@@ -117,16 +148,48 @@ vdev() {
   local name=$1 kind=$2; shift 2
   local out=$E2E_TMP/vdev.$name.out
   VDEV_MARK[$name]=$(log_mark)
-  # E2E_VDEV_LINGER: a slower daemon (sanitized) must read the last frames before the device goes.
-  "$E2E_BIN/transition-vdev" "$kind" --start-when "$E2E_TMP/go.$name" --linger "${E2E_VDEV_LINGER:-0.3}" "$@" > "$out" 2>&1 &
+  "$E2E_BIN/transition-vdev" "$kind" --start-when "$E2E_TMP/go.$name" --stop-when "$E2E_TMP/stop.$name" "$@" > "$out" 2>&1 &
   VDEV_PID[$name]=$!
-  wait_for "$out" '^created /dev/input/event' 20 || { cat "$out"; return 1; }
+  wait_for "$out" '^created /dev/input/event' || { cat "$out"; return 1; }
   VDEV_NODE[$name]=$(sed -n 's/^created //p' "$out")
 }
 vdev_go() { touch "$E2E_TMP/go.$1"; }
-vdev_wait() { wait "${VDEV_PID[$1]}"; }
+
+# vdev_wait NAME: the device stays after its last gesture until the daemon has read it (a node
+# that goes takes its unread frames with it: the lift would be lost, the gesture end as
+# device_removed), then goes; returns transition-vdev's exit status. Read means: the trace has a
+# sample of the device at or after the last frame's time. A device the daemon keeps no trace of
+# (no id, no --record: e2e/scenarios/latency.sh's floor) stays E2E_VDEV_LINGER seconds (0.3).
+vdev_wait() {
+  local name=$1 out=$E2E_TMP/vdev.$1.out last
+  wait_until "$E2E_WAIT" _vdev_finished "$name"
+  last=$(sed -n 's/^done: last frame at \([0-9]*\) ns$/\1/p' "$out")
+  if [[ -z $last ]]; then
+    :   # unplugged mid-gesture, or failed: nothing more to read
+  elif [[ -n ${VDEV_ID[$name]:-} && -s $DAEMON_TRACE ]]; then
+    wait_until "$E2E_WAIT" _read_past "${VDEV_ID[$name]}" $((last / 1000)) ||
+      echo "  $name: no sample of device${VDEV_ID[$name]} at or after its last frame in $E2E_WAIT s" >&2
+  else
+    sleep "${E2E_VDEV_LINGER:-0.3}"
+  fi
+  touch "$E2E_TMP/stop.$name"
+  wait "${VDEV_PID[$name]}"
+}
+_vdev_finished() {  # it has performed its gestures, or was unplugged, or has exited
+  local state
+  grep -Eq '^(done|unplugged)' "$E2E_TMP/vdev.$1.out" && return 0
+  read -r _ _ state _ < "/proc/${VDEV_PID[$1]}/stat" 2>/dev/null || return 0
+  [[ $state == Z ]]
+}
+_read_past() {  # _read_past ID US: the trace has a sample of device ID at US or later
+  awk -v dev="\"device\":$1," -v us="$2" '
+    index($0, dev) && match($0, /"time_us":[0-9]+/) && substr($0, RSTART + 10, RLENGTH - 10) + 0 >= us { found = 1; exit }
+    END { exit !found }' "$DAEMON_TRACE"
+}
 
 fd_count() { ls "/proc/$DAEMON_PID/fd" | wc -l; }
+
+udev_touchpad() { udevadm info --query=property --name="$1" 2>/dev/null | grep -q '^ID_INPUT_TOUCHPAD=1$'; }
 
 # never_opened NODE...: samples /proc/$DAEMON_PID/fd every 50 ms (one `ls` per sample: the VM
 # emulates its CPU, forks are dear) until daemon_stop, which reports PASS/FAIL per node.
@@ -226,14 +289,14 @@ completed_summary() {
 
 # wait_completed N [SECONDS]: until the daemon has printed N completed events (animations over).
 wait_completed() {
-  local n=$1 limit=${2:-10} i
   [[ ${E2E_DAEMON:-transitiond} == probe ]] && return 0
-  for ((i = 0; i < limit * 20; i++)); do
-    (( $(grep -c '"event":"completed"' "$DAEMON_OUT" 2>/dev/null) >= n )) && return 0
-    sleep 0.05
-  done
-  echo "timed out waiting for $n completed events" >&2
-  return 1
+  wait_count "$DAEMON_OUT" '"event":"completed"' "$1" "${2:-$E2E_WAIT}"
+}
+
+# wait_ended N [SECONDS]: until the daemon has printed N ended events (decisions made).
+wait_ended() {
+  [[ ${E2E_DAEMON:-transitiond} == probe ]] && return 0
+  wait_count "$DAEMON_OUT" '"event":"ended"' "$1" "${2:-$E2E_WAIT}"
 }
 
 # expect_events WHAT EXPECTED ACTUAL: expect_lines on the daemon's events (skipped when the probe

@@ -17,9 +17,9 @@ daemon_start --config "$config"
 
 # summary_since N: the ended lines after the first N, "<transition> <outcome> <reason>".
 summary_since() { ended_summary | tail -n +$(($1 + 1)); }
-# settled N: wait (10 s at most) for N completed events; on a timeout, show what was recognised.
+# settled N: wait for N completed events; on a timeout, show what was recognised.
 settled() {
-  wait_completed "$1" 10 && return 0
+  wait_completed "$1" && return 0
   trace_gestures | sed 's/^/  recognised: /'
   tail -n 5 "$DAEMON_LOG" | sed 's/^/  log: /'
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import TransitionIO
 
 /// Unbuffered writes to the standard streams (Glibc's `stdout`/`stderr` globals are not
 /// concurrency-safe in Swift 6).
@@ -10,14 +11,6 @@ public enum Console {
     public static func err(_ text: String) { write(2, text) }
 
     private static func write(_ fd: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; return }
-                off += n
-            }
-        }
+        WriteAll.write(fd, text)
     }
 }

@@ -16,6 +16,9 @@ extension Daemon {
         try loop.watch(fd: input.libinputFileDescriptor) { [unowned self, unowned input] _ in
             input.dispatch(feed)
         }
+        try loop.watch(fd: input.touchpadTapFileDescriptor) { [unowned self, unowned input] _ in
+            input.readTouchpadTaps(feed)
+        }
         if let monitor = input.udevMonitorFileDescriptor {
             try loop.watch(fd: monitor) { [unowned self, unowned input] _ in
                 input.handleUdev(feed)

@@ -35,7 +35,7 @@ final class ToucheggBridge {
     /// One recognised sample.
     func handle(_ input: GestureInput) {
         engine.advance(toUs: input.timeUs, emit: emit)
-        if case .tap(let tap) = input {
+        if case .tap(let tap) = input, !tap.touchpad {     // Touchégg has no touchpad taps
             let (begin, end) = tracker.signals(for: tap)
             server.publishTouchegg(begin)
             server.publishTouchegg(end)

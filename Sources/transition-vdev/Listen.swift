@@ -4,6 +4,7 @@ import CLinux
 import Logging
 import TransitionCore
 import TransitionInput
+import TransitionIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,22 +46,20 @@ struct Listen: ParsableCommand {
             do throws(TraceError) { try trace.write(input) } catch { writeError = error }
         }
         // SIGINT/SIGTERM end the loop cleanly (exit status 0), through a signalfd.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigprocmask(SIG_BLOCK, &signals, nil)
-        let signalFD = signalfd(-1, &signals, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard signalFD >= 0 else { throw VdevError("signalfd failed: \(String(cString: strerror(errno)))") }
-        defer { close(signalFD) }
+        let signals: SignalDescriptor
+        do throws(SystemError) {
+            signals = try SignalDescriptor([SIGINT, SIGTERM])
+        } catch {
+            throw VdevError("\(error.operation) failed: \(String(cString: strerror(error.errno)))")
+        }
 
-        let deadline = duration > 0 ? monotonicNs() + UInt64(duration * 1e9) : UInt64.max
-        var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+        let deadline = duration > 0 ? MonotonicClock.nowNs() + UInt64(duration * 1e9) : UInt64.max
+        var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: manager.libinputFileDescriptor, events: Int16(POLLIN), revents: 0)]
         if let udevFD = manager.udevMonitorFileDescriptor {
             fds.append(pollfd(fd: udevFD, events: Int16(POLLIN), revents: 0))
         }
-        while monotonicNs() < deadline {
+        while MonotonicClock.nowNs() < deadline {
             let n = poll(&fds, nfds_t(fds.count), 100)
             if n < 0 && errno != EINTR { throw VdevError("poll failed: \(String(cString: strerror(errno)))") }
             if fds[0].revents != 0 { break }

@@ -72,9 +72,10 @@ enum ConfigGenerators {
             let (source, fingers, direction) = allGestures[g]
             let owner = transitions[seed % transitions.count]
             // The distance in force must fit the gesture: give pinches their own scale.
-            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), source == .pinch || source == .touchPinch ? .scale : .mm) : nil
+            let native = SourceDefaults.nativeUnit(of: source)
+            var distance: Distance? = withDistance[i] ? Distance(Double(seed % 97 + 1), native == .units ? .mm : native) : nil
             if distance == nil, let d = owner.distance, !BindingDecoding.unit(d.unit, fits: source) {
-                distance = Distance(0.5, source == .pinch || source == .touchPinch ? .scale : .units)
+                distance = Distance(0.5, native)
             }
             bindings.append(Binding(source: source, fingers: fingers, direction: direction, transition: owner.name,
                                     distance: distance))
@@ -85,6 +86,11 @@ enum ConfigGenerators {
             let fingers = seed % 10 + 1
             guard !taps.contains(where: { $0.fingers == fingers }) else { continue }
             taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name))
+        }
+        for seed in gestureSeeds where !transitions.isEmpty && seed % 5 == 1 {
+            let fingers = seed % 3 + 3
+            guard !taps.contains(where: { $0.fingers == fingers && $0.touchpad }) else { continue }
+            taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name, touchpad: true))
         }
         // Holds (touchpad and touchscreen) from the same seeds.
         var holds: [HoldBinding] = []
@@ -105,7 +111,7 @@ enum ConfigGenerators {
         holds = transitions.flatMap { t in holds.filter { $0.transition == t.name } }
         return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
                                                                touchSlop: slop / 8, pinchSlop: slop / 1000, taps: taps,
-                                                               holds: holds, holdDelay: slop / 10_000),
+                                                               rotationSlop: slop / 4, holds: holds, holdDelay: slop / 10_000),
                                    logLevel: level, socketGroup: group ? "grp" : nil, server: server,
                                    touchscreen: touchscreen)
     }

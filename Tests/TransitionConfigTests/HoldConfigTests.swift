@@ -37,7 +37,7 @@ import TransitionCore
     @Test(arguments: [
         ("binding = \"hold0\"", "config.toml:3:11: binding of [[transition]] 'a': a hold has 1 to 10 fingers, not 0"),
         ("binding = \"hold3-left\"",
-         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\" or \"tap3\", not \"hold3-left\""),
+         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \"hold3-left\""),
         ("binding = { gesture = \"touchhold\", fingers = 2, direction = \"up\" }",
          "config.toml:3:49: unknown key 'direction' in binding of [[transition]] 'a'"),
         ("binding = [\"hold3\", \"hold3\"]", "config.toml:3:21: gesture hold3 is already bound to 'a' on line 3"),

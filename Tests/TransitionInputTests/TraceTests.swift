@@ -54,8 +54,16 @@ private func temporaryPath(_ name: String) -> String {
                 + #""width":300.0,"height":200.0,"edges":"left top","time_us":5}"#)
         #expect(try TraceFormat.encode(pinch) == #"{"type":"begin","device":2,"source":"touchpinch","fingers":2,"time_us":6}"#)
         #expect(try TraceFormat.encode(tap) == #"{"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":7}"#)
-        let text = try [edge, pinch, tap].map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
-        #expect(try TraceReader.parse(bytes(text)) == [edge, pinch, tap])
+        let padtap = GestureInput.tap(TapInput(device: DeviceID(1), fingers: 4, durationUs: 60_000, timeUs: 8, touchpad: true))
+        #expect(try TraceFormat.encode(padtap)
+                == #"{"type":"tap","device":1,"fingers":4,"touchpad":true,"duration_us":60000,"time_us":8}"#)
+        let turn = GestureInput.update(GestureUpdate(device: DeviceID(1), dx: 0.01, dy: -2.5, timeUs: 9))
+        let text = try [edge, pinch, tap, padtap, turn].map { try TraceFormat.encode($0) }.joined(separator: "\n") + "\n"
+        #expect(try TraceReader.parse(bytes(text)) == [edge, pinch, tap, padtap, turn])
+        // A rotation or a padtap is never a begin the input layer writes.
+        #expect(throws: TraceError.self) {
+            try TraceReader.parse(bytes(#"{"type":"begin","device":1,"source":"rotate","fingers":2,"time_us":5}"# + "\n"))
+        }
         #expect(throws: TraceError.self) {
             try TraceReader.parse(bytes(#"{"type":"begin","device":2,"source":"touch","fingers":1,"edges":"middle","time_us":5}"# + "\n"))
         }

@@ -14,9 +14,15 @@
                                             began ended (paused? ended)* completed, seq only
                                             grows, and the client got every lifecycle event the
                                             daemon published
+  chaos.py quiet SOCKET PID OTHERS         asks for `status` and, while still connected, counts
+                                            the daemon's (PID) open fds; prints that count less
+                                            this connection and exits 0 when the daemon is quiet:
+                                            no device in use, OTHERS clients besides this one, every
+                                            transition idle (exits 1 when not: ask again)
 Each prints one summary line ("crowd: ...", "racer: ...", "lifecycle: ...") and exits non-zero
 on what it considers a failure.
 """
+import os
 import json
 import random
 import re
@@ -159,6 +165,27 @@ def lifecycle(client_path, daemon_path):
     return 1 if problems else 0
 
 
+def quiet(path, pid, others):
+    """The chaos scenario's baseline: what the daemon holds once everything has gone away. The
+    fds are counted while this connection is open and the daemon has just answered on it, so
+    every hang-up before it is already closed (the clients list says so) and this one not yet."""
+    s = connect(path)
+    s.settimeout(120)
+    lines = s.makefile("rb")
+    s.sendall(b'{"id":1,"request":"status"}\n')
+    while True:
+        message = json.loads(lines.readline())
+        if message.get("event") == "reply" and message.get("id") == 1:
+            break
+    fds = len(os.listdir(f"/proc/{pid}/fd")) - 1
+    s.close()
+    result = message["result"]
+    busy = [t["name"] for t in result["transitions"] if t["phase"] != "idle"]
+    ok = not result["devices"] and len(result["clients"]) == others + 1 and not busy
+    print(fds)
+    return 0 if ok else 1
+
+
 def main(argv):
     command = argv[1] if len(argv) > 1 else ""
     if command == "crowd" and len(argv) in (4, 5):
@@ -167,6 +194,8 @@ def main(argv):
         return racer(argv[2], float(argv[3]), argv[4:])
     if command == "lifecycle" and len(argv) == 4:
         return lifecycle(argv[2], argv[3])
+    if command == "quiet" and len(argv) == 5:
+        return quiet(argv[2], int(argv[3]), int(argv[4]))
     print(__doc__, file=sys.stderr)
     return 64
 

@@ -24,7 +24,8 @@ export ASAN_OPTIONS="log_path=$E2E_SANITIZER_DIR/asan:detect_leaks=1:halt_on_err
 [[ -n $symbolizer ]] && export ASAN_SYMBOLIZER_PATH=$symbolizer
 export LSAN_OPTIONS="suppressions=$PWD/e2e/sanitize/lsan.supp:print_suppressions=0"
 export SWIFT_BACKTRACE=enable=no
-# A sanitized daemon under emulation is several times slower: virtual devices stay 2 s after
-# their gestures (not 0.3 s), so that it reads the last frames before the node goes away.
+# A sanitized daemon under emulation is several times slower. Virtual devices stay until the
+# daemon's trace shows it read their last frame (e2e/lib.sh, vdev_wait); the few read by
+# something that keeps no trace stay 2 s after their gestures (not 0.3 s).
 export E2E_VDEV_LINGER=2
 exec bash "$(dirname "$0")/../inside.sh" "$@"

@@ -4,10 +4,11 @@
 source "$(dirname "$0")/../lib.sh"
 "$E2E_BIN/transition-vdev" keyboard --wait 0 --presses 30 > "$E2E_TMP/keyboard.out" 2>&1 &
 VDEV_PID[keyboard]=$!
-wait_for "$E2E_TMP/keyboard.out" '^created /dev/input/event' 20
+wait_for "$E2E_TMP/keyboard.out" '^created /dev/input/event'
 keyboard=$(sed -n 's/^created //p' "$E2E_TMP/keyboard.out")
-udevadm settle -t 10
-udevadm info --query=property --name="$keyboard" | grep -q '^ID_INPUT_KEYBOARD=1' \
+# udevadm settle can return before udevd has the event: wait for the property itself.
+keyboard_tagged() { udevadm info --query=property --name="$keyboard" 2>/dev/null | grep -q '^ID_INPUT_KEYBOARD=1'; }
+wait_until "$E2E_WAIT" keyboard_tagged \
   && pass "udev tags the virtual keyboard $keyboard as a keyboard" \
   || fail "udev tags the virtual keyboard" "ID_INPUT_KEYBOARD missing on $keyboard"
 command -v strace >/dev/null && E2E_STRACE=1
@@ -23,7 +24,7 @@ check "--list-devices ignores the keyboard, saying why" \
   grep -Eq "^  ignore +$keyboard .*: keyboard: not a touch device$" "$E2E_TMP/list-devices"
 vdev_go pad
 vdev_wait pad
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
+wait_for "$DAEMON_TRACE" '"device_removed"'
 expect_lines "the swipe is recognised while the keyboard types" "swipe3-right release" "$(trace_gestures | cut -d' ' -f1,2)"
 wait_completed 1
 expect_events "and drives its transition to the end" "swipe3-right finish" "$(ended_summary | cut -d' ' -f1,2)"

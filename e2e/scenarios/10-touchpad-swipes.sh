@@ -12,7 +12,7 @@ vdev pad touchpad "${gestures[@]}" --gap 0.5
 vdev_used pad
 vdev_go pad
 vdev_wait pad
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
+wait_for "$DAEMON_TRACE" '"device_removed"'
 expected="swipe3-right release
 swipe3-left release
 swipe3-down release

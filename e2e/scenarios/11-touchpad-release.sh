@@ -6,7 +6,7 @@ vdev pad touchpad --gesture 3:14x8,0@0.6 --gesture 3:6x30,0 --gap 0.8
 vdev_used pad
 vdev_go pad
 vdev_wait pad
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
+wait_for "$DAEMON_TRACE" '"device_removed"'
 expect_lines "both are right swipes, released" "swipe3-right release
 swipe3-right release" "$(trace_gestures | cut -d' ' -f1,2)"
 # The held one: the lift comes ≥ 500 ms after the last movement; the fling lifts right after it.

@@ -8,9 +8,11 @@ vdev_used pad
 during=$(fd_count)
 vdev_go pad
 vdev_wait pad
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
-wait_for "$DAEMON_LOG" 'vanished|unplugged' 10
-sleep 0.3
+wait_for "$DAEMON_TRACE" '"device_removed"'
+wait_for "$DAEMON_LOG" 'vanished|unplugged'
+# The node is closed after the log line: wait for the count to come back (a leak never does).
+fds_back() { (( $(fd_count) == before )); }
+wait_until "$E2E_WAIT" fds_back
 after=$(fd_count)
 expect_lines "the swipe ends as device_removed" "swipe3-left device_removed" "$(trace_gestures | cut -d' ' -f1,2)"
 (( during > before )) && pass "the touchpad was open ($before -> $during fds)" || fail "touchpad open" "fds $before -> $during"

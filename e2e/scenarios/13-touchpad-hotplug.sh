@@ -8,13 +8,13 @@ vdev two touchpad --gesture 3:60x8,0 --name "transition-vdev touchpad two"
 vdev_used two
 pass "a second touchpad is picked up while the first is present"
 vdev_go two; vdev_wait two
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
+wait_for "$DAEMON_TRACE" '"device_removed"'
 vdev_go one; vdev_wait one
 vdev three touchpad --gesture 3:45x0,-8 --name "transition-vdev touchpad three"
 vdev_used three
 vdev_go three; vdev_wait three
-wait_for "$DAEMON_LOG" "${VDEV_NODE[three]} .*(vanished|unplugged)" 10 "${VDEV_MARK[three]}"
-sleep 0.5
+wait_for "$DAEMON_LOG" "${VDEV_NODE[three]} .*(vanished|unplugged)" "$E2E_WAIT" "${VDEV_MARK[three]}"
+wait_count "$DAEMON_TRACE" '"device_removed"' 3
 expect_lines "each touchpad's swipe" "swipe3-right release
 swipe4-left release
 swipe3-up release" "$(trace_gestures | cut -d' ' -f1,2)"

@@ -5,7 +5,7 @@ vdev screen touchscreen --gesture 1:30x3,0 --gesture 4:20x0,4 --gesture 5:20x0,-
 vdev_used screen
 vdev_go screen
 vdev_wait screen
-wait_for "$DAEMON_TRACE" '"device_removed"' 10
+wait_for "$DAEMON_TRACE" '"device_removed"'
 expect_lines "touch pans" "touch1-right release 90 0
 touch4-down release 0 80
 touch5-up release 0 -60" "$(trace_gestures)"

@@ -17,7 +17,7 @@ echo "$devices" | sed 's/^/  devices: /'
 check "transitionctl devices: the sized panel's edge zone is 5 mm" grep -qE "edge screen" <<<"$(grep -E ' 5\.0 mm ' <<<"$devices")"
 vdev_go screen
 vdev_wait screen
-wait_completed 12 10
+wait_completed 12
 expect_events "edges finish when long, cancel when short and held, finish as a fling" \
 "edge1-left finish release
 edge1-left cancel release

@@ -21,9 +21,11 @@ expect_events "on the unsized panel an edge swipe from the left, then a pan from
 touch1-right finish release" "$(summary_since "$n")"
 
 # 2. The rotated panel: its native top edge is the viewer's left; a reload without the rotation
-# makes it the top again, on the same device, from its next touch.
+# makes it the top again, on the same device, from its next touch (the second gesture starts
+# once the reload is done: its own --start-when file).
 n=$(ended_summary | wc -l)
-vdev rotated touchscreen --name "rotated screen" --gap 3 --gesture "1:30x0,5@0.3%150,1" --gesture "1:30x0,5@0.3%150,1"
+vdev rotated touchscreen --name "rotated screen" --start-when "$E2E_TMP/rotated.reloaded" \
+  --gesture "1:30x0,5@0.3%150,1" --gesture "1:30x0,5@0.3%150,1"
 vdev_used rotated
 devices=$("$ctl" devices --socket "$sock")
 check "transitionctl devices: the rotated panel is at 90°" grep -q "90°" <<<"$(grep "rotated screen" <<<"$devices")"
@@ -32,7 +34,8 @@ settled 3
 mark=$(log_mark)
 write_config 0
 kill -HUP "$DAEMON_PID"
-wait_for "$DAEMON_LOG" "configuration reloaded" 10 "$mark" || fail "reload" "no reload line"
+wait_for "$DAEMON_LOG" "configuration reloaded" "$E2E_WAIT" "$mark" || fail "reload" "no reload line"
+touch "$E2E_TMP/rotated.reloaded"
 vdev_wait rotated
 settled 4
 expect_events "rotated 90°, the native top edge is the viewer's left; after the reload it is the top" \

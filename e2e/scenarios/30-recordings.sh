@@ -29,7 +29,7 @@ replay() {
   mark=$(log_mark)
   evemu-device "$desc" > "$E2E_TMP/evemu.$name" 2>&1 &
   local pid=$!
-  wait_for "$E2E_TMP/evemu.$name" '/dev/input/event' 20 || { fail "$name" "evemu-device: $(cat "$E2E_TMP/evemu.$name")"; return; }
+  wait_for "$E2E_TMP/evemu.$name" '/dev/input/event' || { fail "$name" "evemu-device: $(cat "$E2E_TMP/evemu.$name")"; return; }
   node=$(grep -o '/dev/input/event[0-9]*' "$E2E_TMP/evemu.$name" | head -n1)
   wait_used "$node" "$mark" || { fail "$name" "the daemon did not use $node"; kill "$pid"; return; }
   while (($# >= 3)); do
@@ -38,7 +38,9 @@ replay() {
     samples=$(grep -c '^{' "$DAEMON_TRACE")
     ended=$(grep -c '"event":"ended"' "$DAEMON_OUT")
     evemu-play "$node" < "$events"
-    sleep 0.5
+    # The input layer has ended the first gesture it recognised, and the engine its transition.
+    wait_for "$DAEMON_TRACE" '"type":"end"' "$E2E_WAIT" "$samples" || fail "$(basename "$events" .events)" "no gesture ended"
+    wait_ended $((ended + 1))
     grep '^{' "$DAEMON_TRACE" | tail -n +$((samples + 1)) > "$E2E_TMP/slice"
     trace_gestures "$E2E_TMP/slice" | sed "s|^|  $(basename "$events"): |"
     got=$(trace_gestures "$E2E_TMP/slice" | head -n1 | cut -d' ' -f1,2)
@@ -47,7 +49,7 @@ replay() {
     expect_events "$(basename "$events" .events): transition outcome" "$outcome" "$got"
   done
   kill "$pid"; wait "$pid" 2>/dev/null
-  wait_for "$DAEMON_LOG" "$node .*(vanished|unplugged)" 10 "$mark"
+  wait_for "$DAEMON_LOG" "$node .*(vanished|unplugged)" "$E2E_WAIT" "$mark"
 }
 
 replay atmel "$R/touchscreens/Atmel maXTouch Touchscreen.desc" \

@@ -38,7 +38,7 @@ TOML
 check "transitionctl run --check accepts the file" "$ctl" run --check --config "$E2E_TMP/actions.toml"
 "$ctl" run --allow-root --verbose --config "$E2E_TMP/actions.toml" --socket "$sock" > "$E2E_TMP/run.log" 2>&1 &
 run_pid=$!
-wait_for "$E2E_TMP/run.log" 'connected to transitiond' 20 || fail "runner connected" "$(cat "$E2E_TMP/run.log")"
+wait_for "$E2E_TMP/run.log" 'connected to transitiond' || fail "runner connected" "$(cat "$E2E_TMP/run.log")"
 
 # long (finish by position), short held (cancel), short fling (finish by velocity), out and back
 # (steps up then down), and a 4-finger swipe feeding the progress command.
@@ -47,9 +47,12 @@ vdev pad touchpad --gesture 3:60x8,0 --gesture 3:14x8,0@0.6 --gesture 3:6x30,0 \
 vdev_used pad
 vdev_go pad
 vdev_wait pad
-wait_completed 5 20
-wait_for "$progress" '^EOF$' 20 || fail "progress command saw its input closed" "no EOF in $progress"
-sleep 0.5   # the last commands of each lane
+wait_completed 5
+wait_for "$progress" '^EOF$' || fail "progress command saw its input closed" "no EOF in $progress"
+# Every event reached the runner (the progress command saw the last one): wait until the last
+# command it set off has ended (--verbose says so after every "started" line that had one).
+runner_idle() { grep -E ': started `|no command runs or waits' "$E2E_TMP/run.log" | tail -n 1 | grep -q 'no command runs or waits'; }
+wait_until "$E2E_WAIT" runner_idle || fail "the runner's commands ended" "$(tail -n 5 "$E2E_TMP/run.log")"
 
 expect_events "the daemon decided: long finish, held cancel, fling finish by velocity" "swipe3-right finish release
 swipe3-right cancel release
@@ -79,7 +82,7 @@ check "its last line is the final value" grep -q '^1.000000 0.000000 finished$' 
 check "no command failed" bash -c "! grep -Eq 'exited with status [1-9]|cannot run|killed' '$E2E_TMP/run.log'"
 
 daemon_stop
-wait_for "$E2E_TMP/run.log" 'closed the connection' 10
+wait_for "$E2E_TMP/run.log" 'closed the connection'
 check "the runner noticed the daemon stop and kept running" kill -0 "$run_pid"
 kill -TERM "$run_pid"
 wait "$run_pid"

@@ -1,4 +1,4 @@
-# e2e-timeout: 600
+# e2e-timeout: 1200
 # Chaos: everything a laptop and its clients do to the daemon, at once, for CHAOS_ROUNDS rounds of
 # CHAOS_SECONDS seconds (default 2 x 30):
 #   - touchpads and touchscreens come and go (four transition-vdev loops), most unplugged in the
@@ -27,10 +27,15 @@ now_us() { echo "${EPOCHREALTIME/./}"; }
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$DAEMON_PID/status"; }
 cpu_seconds() { awk '{printf "%.1f", ($14 + $15) / 100}' "/proc/$DAEMON_PID/stat"; }
 count() { grep -c "\"event\":\"$1\"" "$DAEMON_OUT"; }
-settle() {  # until every began has its completed (no animation in flight)
-  local i
-  for ((i = 0; i < 600; i++)); do (( $(count began) == $(count completed) )) && return 0; sleep 0.1; done
-  return 1
+settled() { (( $(count began) == $(count completed) )); }
+settle() { wait_until "$E2E_WAIT" settled; }  # until every began has its completed (no animation in flight)
+# quiet: until the daemon holds no device and no client but the watcher, every transition idle
+# (the last hang-ups and device removals done); then $quiet_fds is its fd count.
+_quiet() { quiet_fds=$(python3 "$chaos" quiet "$sock" "$DAEMON_PID" 1); }
+quiet() {
+  wait_until "$E2E_WAIT" _quiet && return 0
+  quiet_fds=$(fd_count)
+  echo "  not quiet after $E2E_WAIT s: $quiet_fds fds"
 }
 # good RATE / broken: write the configuration atomically (the daemon may read it at any moment).
 good() {
@@ -122,7 +127,7 @@ cp "$config" "$E2E_TMP/second.toml"
 daemon_start --config "$config"
 "$ctl" watch --json --no-reconnect --socket "$sock" > "$E2E_TMP/watch.jsonl" 2> "$E2E_TMP/watch.err" &
 watch_pid=$!
-wait_for "$E2E_TMP/watch.jsonl" '"event":"snapshot"' 30 || fail "watcher" "no snapshot: $(cat "$E2E_TMP/watch.err")"
+wait_for "$E2E_TMP/watch.jsonl" '"event":"snapshot"' || fail "watcher" "no snapshot: $(cat "$E2E_TMP/watch.err")"
 
 # Warm-up: one of everything, so that what is allocated once is allocated before the baseline.
 t0=$(now_us)
@@ -135,8 +140,8 @@ good 50; kill -HUP "$DAEMON_PID"; broken; kill -HUP "$DAEMON_PID"; good 60; kill
 python3 "$chaos" crowd "$sock" 3 20 > "$E2E_TMP/crowd.0.out"
 "$E2E_BIN/transitiond" --socket "$sock" --config "$E2E_TMP/second.toml" > /dev/null 2>> "$E2E_TMP/second.log"
 settle
-sleep 1
-fds=("$(fd_count)") rsses=("$(rss)")
+quiet
+fds=("$quiet_fds") rsses=("$(rss)")
 echo "  warm-up: $(( ($(now_us) - t0) / 1000000 )) s; fds ${fds[0]}, RSS ${rsses[0]} kB"
 
 chaos_t0=$(now_us)
@@ -162,8 +167,8 @@ for ((round = 1; round <= rounds; round++)); do
   settle_t0=$(now_us)
   settle || fail "round $round settles" "began $(count began), completed $(count completed)"
   echo "  round $round: settled in $(( ($(now_us) - settle_t0) / 1000000 )) s"
-  sleep 1   # the last hang-ups and device removals
-  fds+=("$(fd_count)") rsses+=("$(rss)")
+  quiet   # the last hang-ups and device removals
+  fds+=("$quiet_fds") rsses+=("$(rss)")
   echo "  round $round: $(( ($(now_us) - round_t0) / 1000000 )) s with settling; fds ${fds[round]}, RSS ${rsses[round]} kB; daemon CPU $(cpu_seconds) s so far"
 done
 chaos_seconds=$(( ($(now_us) - chaos_t0) / 1000000 ))
@@ -213,7 +218,7 @@ fi
 # A fresh client still gets a plain swipe to the end.
 "$ctl" watch --json --no-reconnect --exit-after 1 --socket "$sock" > "$E2E_TMP/fresh.jsonl" 2> "$E2E_TMP/fresh.err" &
 fresh_pid=$!
-wait_for "$E2E_TMP/fresh.jsonl" '"event":"snapshot"' 30
+wait_for "$E2E_TMP/fresh.jsonl" '"event":"snapshot"'
 vdev final touchpad --gesture 3:60x8,0
 vdev_used final
 vdev_go final; vdev_wait final

@@ -1,5 +1,5 @@
 # End-to-end latency on a real kernel, side by side with the floor (docs/performance.md).
-# e2e-timeout: 420
+# e2e-timeout: 900
 #
 # The same three-finger swipes, written by transition-vdev (which logs each frame's
 # CLOCK_MONOTONIC time), are read three ways in this one VM boot:
@@ -25,7 +25,9 @@
 #
 # Knobs (environment): LATENCY_GESTURES (swipes per phase, default 3), LATENCY_ROUNDS (default
 # 1), LATENCY_CLIENTS (default 32), LATENCY_TIMED (default 4), LATENCY_ALL_TIMED, LATENCY_STRICT,
-# LATENCY_RESULTS (a file for the figures).
+# LATENCY_RESULTS (a file for the figures), LATENCY_TOUCHEGG_DAEMON (the path of a Touchégg 2.0.18
+# binary built by hand, never part of this repository: a last phase per round reads Touchégg's own
+# daemon with the same GDBus client that reads @touchegg).
 source "$(dirname "$0")/../lib.sh"
 gestures=${LATENCY_GESTURES:-3}
 rounds=${LATENCY_ROUNDS:-1}
@@ -63,10 +65,25 @@ start_daemon() {  # start_daemon [CONFIG]
   rm -f "$socket"
   "$E2E_BIN/transitiond" --config "${1:-$E2E_ROOT/e2e/config.toml}" --socket "$socket" > "$DAEMON_OUT" 2> "$DAEMON_LOG" &
   DAEMON_PID=$!
-  wait_for "$DAEMON_LOG" 'using |waiting for one' 30 || { fail "daemon start" "$(tail -5 "$DAEMON_LOG")"; return 1; }
-  local i
-  for ((i = 0; i < 200; i++)); do [[ -S $socket ]] && return 0; sleep 0.05; done
+  wait_for "$DAEMON_LOG" 'using |waiting for one' || { fail "daemon start" "$(tail -5 "$DAEMON_LOG")"; return 1; }
+  wait_until "$E2E_WAIT" test -S "$socket" && return 0
   fail "daemon socket" "no socket at $socket"; return 1
+}
+
+# settled_reader FILE BEGAN END: a reader's log ("NS KIND [TIME]" lines) has an END line for each
+# of at least one BEGAN.
+settled_reader() {
+  local began ended
+  began=$(grep -Ec " $2( |\$)" "$1") ended=$(grep -Ec " $3( |\$)" "$1")
+  (( began > 0 && began == ended ))
+}
+# drained TAG FILE...: the daemon has read the touchpad to its removal, and each native probe's
+# log (FILE) has a completed for every began: the swipes' last animation is over for it.
+drained() {
+  local tag=$1 file
+  shift
+  wait_for "$DAEMON_LOG" "${VDEV_NODE[$tag]} .*(vanished|unplugged)" || return 1
+  for file in "$@"; do wait_until "$E2E_WAIT" settled_reader "$file" began completed || return 1; done
 }
 
 probes=()
@@ -78,12 +95,12 @@ start_probes() {  # start_probes TAG TIMED PASSIVE
     probes+=($!)
   done
   # Every probe has its hello (and the reply to its subscription).
-  for ((i = 0; i < $2; i++)); do wait_for "$E2E_TMP/probe.$1.$i" ' reply' 20 || return 1; done
+  for ((i = 0; i < $2; i++)); do wait_for "$E2E_TMP/probe.$1.$i" ' reply' || return 1; done
   # The passive rest, in one process.
   if (($3 > 0)); then
     "$E2E_TMP/probe" -p "$3" "$socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/passive.$1" 2>&1 &
     probes+=($!)
-    wait_for "$E2E_TMP/passive.$1" '^subscribed' 30 || return 1
+    wait_for "$E2E_TMP/passive.$1" '^subscribed' || return 1
   fi
 }
 stop_probes() { kill "${probes[@]}" 2>/dev/null; wait "${probes[@]}" 2>/dev/null; probes=(); }
@@ -94,7 +111,7 @@ floor_phase() {
   run_swipes "$tag" || return 1
   "$E2E_TMP/floor" "${VDEV_NODE[$tag]}" > "$E2E_TMP/events.$tag" 2> "$E2E_TMP/floor.$tag.log" &
   local floor=$!
-  wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' 20 || { fail "floor" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
+  wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' || { fail "floor" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
   local cpu0; cpu0=$(cpu_ns "$floor")
   vdev_go "$tag"; vdev_wait "$tag"
   cpu_note floor "$tag" "$floor" "$cpu0"
@@ -109,10 +126,10 @@ hop_phase() {
   run_swipes "$tag" || return 1
   "$E2E_TMP/floor" "${VDEV_NODE[$tag]}" "$E2E_TMP/hop.sock" > /dev/null 2> "$E2E_TMP/floor.$tag.log" &
   local floor=$!
-  wait_for "$E2E_TMP/floor.$tag.log" '^floor: listening' 20 || { fail "floor + hop" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
+  wait_for "$E2E_TMP/floor.$tag.log" '^floor: listening' || { fail "floor + hop" "$(cat "$E2E_TMP/floor.$tag.log")"; return 1; }
   "$E2E_TMP/probe" "$E2E_TMP/hop.sock" '{"request":"subscribe"}' > "$E2E_TMP/events.$tag" 2>&1 &
   local probe=$!
-  wait_for "$E2E_TMP/events.$tag" ' reply' 20 && wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' 20 ||
+  wait_for "$E2E_TMP/events.$tag" ' reply' && wait_for "$E2E_TMP/floor.$tag.log" '^floor: reading' ||
     { fail "floor + hop" "the probe did not connect"; return 1; }
   local cpu0; cpu0=$(cpu_ns "$floor")
   vdev_go "$tag"; vdev_wait "$tag"
@@ -131,7 +148,7 @@ daemon_phase() {  # daemon_phase ROUND CLIENTS TAG [TIMED]: TIMED of the CLIENTS
   local cpu0; cpu0=$(cpu_ns "$DAEMON_PID")
   vdev_go "$tag"; vdev_wait "$tag"
   cpu_note "$3" "$tag" "$DAEMON_PID" "$cpu0"
-  sleep 0.5  # the last completion animation
+  drained "$tag" "$E2E_TMP"/probe."$tag".*
   if [[ $3 == many && $1 == 1 ]]; then idle_and_memory; fi
   stop_probes
   daemon_stop
@@ -153,12 +170,31 @@ touchegg_phase() {
   local native=$!
   "$E2E_TMP/gdbus-probe" > "$E2E_TMP/gdbus.$tag" 2>&1 &
   local gdbus=$!
-  wait_for "$E2E_TMP/native.$tag" ' reply' 20 && wait_for "$E2E_TMP/gdbus.$tag" '^connected' 20 ||
+  wait_for "$E2E_TMP/native.$tag" ' reply' && wait_for "$E2E_TMP/gdbus.$tag" '^connected' ||
     { fail "$tag: clients" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
   vdev_go "$tag"; vdev_wait "$tag"
-  sleep 0.5
+  drained "$tag" "$E2E_TMP/native.$tag"
+  wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
   kill "$native" "$gdbus"; wait "$native" "$gdbus" 2>/dev/null
   daemon_stop
+}
+
+# Touchégg's own daemon (`touchegg --daemon`, as root: it opens every input device of the seat)
+# read by the same GDBus client as @touchegg, so that the two compare like with like.
+touchegg_daemon_phase() {
+  local tag=tedaemon.$1 log=$E2E_TMP/tedaemon.$1.log
+  echo "  round $1: Touchégg's daemon ($LATENCY_TOUCHEGG_DAEMON), 1 GDBus client"
+  run_swipes "$tag" || return 1
+  "$LATENCY_TOUCHEGG_DAEMON" --daemon > "$log" 2>&1 &
+  local daemon=$!
+  wait_for "$log" 'Server started' && wait_for "$log" 'Name: transition-vdev touchpad' ||
+    { fail "$tag: Touchégg's daemon" "$(tail -5 "$log")"; kill "$daemon"; return 1; }
+  "$E2E_TMP/gdbus-probe" > "$E2E_TMP/gdbus.$tag" 2>&1 &
+  local gdbus=$!
+  wait_for "$E2E_TMP/gdbus.$tag" '^connected' || { fail "$tag: client" "$(cat "$E2E_TMP/gdbus.$tag")"; kill "$daemon"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
+  kill "$gdbus" "$daemon"; wait "$gdbus" "$daemon" 2>/dev/null
 }
 
 idle_and_memory() {
@@ -180,6 +216,7 @@ for ((r = 1; r <= rounds; r++)); do
   daemon_phase "$r" "$many" many "$timed" || exit 1
   if [[ ${LATENCY_ALL_TIMED:-0} == 1 ]]; then daemon_phase "$r" "$many" alltimed || exit 1; fi
   if ((touchegg)); then touchegg_phase "$r" || exit 1; fi
+  if ((touchegg)) && [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then touchegg_daemon_phase "$r" || exit 1; fi
 done
 
 # All rounds pooled: concatenate frames and events per kind.
@@ -231,6 +268,13 @@ if ((touchegg)); then
   line="  @touchegg (frame log, same daemon and swipes): native client median $native_median us p99 $native_p99 us (n=$native_n), GDBus client median $gdbus_median us p99 $gdbus_p99 us (n=$gdbus_n): ${touchegg_ratio}x (goal <= 1.2)"
   echo "$line"
   [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
+  if [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
+    cat "$E2E_TMP"/frames.tedaemon.* > "$E2E_TMP/pool.frames.tedaemon"
+    read -r te_median te_p99 te_n <<<"$(python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.tedaemon" "$E2E_TMP"/gdbus.tedaemon.* | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])')"
+    line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n); @touchegg above: $gdbus_median us"
+    echo "$line"
+    [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
+  fi
   check "@touchegg: the GDBus client got an update for nearly every native one ($gdbus_n of $native_n)" \
     test "$gdbus_n" -ge $((native_n * 9 / 10))
   if [[ ${LATENCY_STRICT:-0} == 1 ]]; then

@@ -30,20 +30,17 @@ with open(sys.argv[2], "a", buffering=1) as f:
         f.write(s.recv(4096).decode().replace("\n", " | ") + "\n")
 PY
 notify_pid=$!
-# Waits by the clock, not by a count of polls: forks are slow in the emulated VM.
-within() { local end=$((SECONDS + $1)); shift; until "$@"; do ((SECONDS < end)) || return 1; sleep 0.1; done; }
 has() { grep -Eq -- "$2" "$1" 2>/dev/null; }
-wait_for_socket() { within 10 test -S "$1"; }
+wait_for_socket() { wait_until "$E2E_WAIT" test -S "$1"; }
 wait_for_socket "$E2E_TMP/notify" || { fail "notify listener" "no socket"; exit 1; }
 
 # A touchpad first, so the daemon finds it at start-up; it swipes when $E2E_TMP/go appears.
 "$E2E_BIN/transition-vdev" touchpad --gesture 3:40x10,0 --start-when "$E2E_TMP/go" --linger 1 > "$E2E_TMP/pad.out" 2>&1 &
 pad_pid=$!
-within 30 has "$E2E_TMP/pad.out" '^created ' || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
+wait_until "$E2E_WAIT" has "$E2E_TMP/pad.out" '^created ' || { fail "virtual touchpad" "$(cat "$E2E_TMP/pad.out")"; exit 1; }
 pad=$(sed -n 's/^created //p' "$E2E_TMP/pad.out")
 # Start only once udev has classified it (settle alone can return before udevd has the event).
-classified() { udevadm info --query=property --name="$pad" 2>/dev/null | grep -q '^ID_INPUT_TOUCHPAD=1$'; }
-within 60 classified || { fail "virtual touchpad" "udev did not classify $pad within 60 s"; exit 1; }
+wait_until "$E2E_WAIT" udev_touchpad "$pad" || { fail "virtual touchpad" "udev did not classify $pad within 60 s"; exit 1; }
 
 # systemd-socket-activate binds the socket as root, then runs the daemon as the unit would.
 systemd-socket-activate -l "$socket" -E NOTIFY_SOCKET="$E2E_TMP/notify" -E WATCHDOG_USEC=2000000 \
@@ -66,7 +63,7 @@ with open(sys.argv[2], "ab", buffering=0) as f:
 PY
 client_pid=$!
 
-if within 60 has "$notify_log" 'READY=1'; then
+if wait_until "$E2E_WAIT" has "$notify_log" 'READY=1'; then
   pass "READY=1 after socket activation"
   ready=$(grep -m1 'READY=1' "$notify_log")
   if [[ $ready =~ STATUS=1\ device ]]; then pass "READY=1 comes with the device in use: $ready"
@@ -74,7 +71,7 @@ if within 60 has "$notify_log" 'READY=1'; then
 else
   fail "READY=1 after socket activation" "notify: $(cat "$notify_log")"; sed 's/^/  log: /' "$log"; exit 1
 fi
-check "the first client got hello" within 10 has "$client_out" '"hello"'
+check "the first client got hello" wait_until "$E2E_WAIT" has "$client_out" '"hello"'
 check "the passed socket is adopted" grep -q 'inherited socket fd 3' "$log"
 
 # The unit's identity, as the daemon runs.
@@ -99,7 +96,7 @@ else fail "input devices open read-only" "an event node is open for writing: the
 
 # A swipe reaches the client.
 touch "$E2E_TMP/go"
-if within 40 has "$client_out" '"ended"'; then
+if wait_until "$E2E_WAIT" has "$client_out" '"ended"'; then
   pass "a swipe reaches the client"
   check "it drives swipe3-right" grep -q '"swipe3-right"' "$client_out"
 else
@@ -111,9 +108,9 @@ check "WATCHDOG=1 sent" grep -q '^WATCHDOG=1$' "$notify_log"
 
 # SIGHUP: RELOADING=1, then READY=1 again.
 kill -HUP "$pid"
-check "SIGHUP: RELOADING=1" within 10 has "$notify_log" 'RELOADING=1'
+check "SIGHUP: RELOADING=1" wait_until "$E2E_WAIT" has "$notify_log" 'RELOADING=1'
 ready_after_reload() { sed -n '/RELOADING=1/,$p' "$notify_log" | grep -q 'READY=1'; }
-check "SIGHUP: READY=1 after the reload" within 10 ready_after_reload
+check "SIGHUP: READY=1 after the reload" wait_until "$E2E_WAIT" ready_after_reload
 
 # SIGTERM: STOPPING=1, exit 0, the socket left to its owner.
 kill -TERM "$pid"

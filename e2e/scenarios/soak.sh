@@ -15,20 +15,18 @@ cc -O2 -o "$E2E_TMP/probe" "$E2E_ROOT/e2e/latency/probe.c" || { fail "build the 
 daemon_start
 "$E2E_TMP/probe" "$E2E_TMP/socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/client.out" 2>&1 &
 client=$!
-wait_for "$E2E_TMP/client.out" ' reply' 20 || { fail "client" "no reply to subscribe"; exit 1; }
+wait_for "$E2E_TMP/client.out" ' reply' || { fail "client" "no reply to subscribe"; exit 1; }
 
 swipes() {  # swipes NAME COUNT: COUNT short swipes, left and right in turn
   vdev "$1" touchpad --gesture "3:10x12,0" --gesture "3:10x-12,0" --repeat $(($2 / 2)) --gap 0.4 --interval 0.01
   vdev_used "$1"
   vdev_go "$1"
   vdev_wait "$1"
-  wait_for "$DAEMON_LOG" "${VDEV_NODE[$1]} .*vanished" 20 "${VDEV_MARK[$1]}"  # its fd closed
+  wait_for "$DAEMON_LOG" "${VDEV_NODE[$1]} .*vanished" "$E2E_WAIT" "${VDEV_MARK[$1]}"  # its fd closed
 }
 count() { grep -c "\"event\":\"$1\"" "$DAEMON_OUT"; }
-settle() {  # until every began has its completed (the last animation is over)
-  local i
-  for ((i = 0; i < 100; i++)); do (( $(count began) == $(count completed) )) && return 0; sleep 0.1; done
-}
+settled() { (( $(count began) == $(count completed) )); }
+settle() { wait_until "$E2E_WAIT" settled; }  # until every began has its completed (the last animation is over)
 
 swipes warm "$warm"
 settle
@@ -49,6 +47,9 @@ echo "  $done_count swipes ended ($((total - warm)) in ${seconds}s: $(python3 -c
   fail "swipes lost" "$done_count of $total ended"
 (( $(count began) == $(count completed) )) && pass "every transition completed ($(count completed))" ||
   fail "lifecycle" "began $(count began), completed $(count completed)"
+# The client reads on its own: wait until it has read as many ended as were published (a lost
+# one never comes).
+wait_count "$E2E_TMP/client.out" ' ended' "$done_count"
 client_ended=$(grep -c ' ended' "$E2E_TMP/client.out")
 (( client_ended == done_count )) && pass "the client saw every ended ($client_ended)" ||
   fail "client lost events" "$client_ended ended of $done_count"

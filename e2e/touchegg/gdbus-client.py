@@ -14,7 +14,8 @@ event to OUT:
   gdbus-client.py OUT [--address ADDR] [--quit-after NAME] [--timeout SECONDS] [--retry SECONDS]
 
 --quit-after NAME closes the connection right after the first signal NAME (a client that goes
-away mid-gesture); --retry keeps trying to connect for that long, every 0.2 s (a client that
+away mid-gesture); --timeout (default 900 s) only bounds a client nobody stops: a loaded, emulated
+VM can take minutes over a scenario's gestures; --retry keeps trying to connect for that long, every 0.2 s (a client that
 starts before the daemon, as Touchégg's clients do every 5 s).
 """
 import argparse
@@ -32,7 +33,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("--address", default="unix:abstract=touchegg")
 parser.add_argument("--quit-after")
-parser.add_argument("--timeout", type=float, default=120)
+parser.add_argument("--timeout", type=float, default=900)
 parser.add_argument("--retry", type=float, default=0)
 args = parser.parse_args()
 out = open(args.out, "a", buffering=1)

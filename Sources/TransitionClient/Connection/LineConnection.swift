@@ -13,8 +13,7 @@ public final class LineConnection {
     public let path: String
     /// The socket (for ``TransitionClient``'s writer, which sends under its own lock).
     let fd: Int32
-    private var buffer: [UInt8] = []
-    private var scanned = 0
+    private var lines = LineSplitter()
     private var closed = false
 
     /// Connects to the first path of `candidates` that answers (see
@@ -53,28 +52,16 @@ public final class LineConnection {
     }
 
     static func send(_ bytes: [UInt8], to fd: Int32, path: String) throws(ClientError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                let error = clinux_errno()
-                if error == EINTR { continue }
-                throw .io("write to \(path): \(String(cString: strerror(error)))")
-            }
-            offset += n
+        if let error = WriteAll.write(fd, bytes, mode: .socket) {
+            throw .io("write to \(path): \(String(cString: strerror(error)))")
         }
     }
 
     /// The next line, without its newline; `nil` at the end of the stream.
     public func receiveLine() throws(ClientError) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[..<newline]
-                buffer.removeFirst(newline + 1)
-                scanned = 0
-                return line
-            }
-            scanned = buffer.count
+            if let line = lines.nextLine() { return line }
+            lines.compact()
             var chunk = [UInt8](repeating: 0, count: 16384)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n == 0 { return nil }
@@ -84,7 +71,7 @@ public final class LineConnection {
                 if error == ECONNRESET || error == EBADF || error == ENOTCONN { return nil }
                 throw .io("read from \(path): \(String(cString: strerror(error)))")
             }
-            buffer.append(contentsOf: chunk[0..<n])
+            lines.append(contentsOf: chunk[0..<n])
         }
     }
 

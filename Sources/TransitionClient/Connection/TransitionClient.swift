@@ -133,7 +133,7 @@ public final class TransitionClient: Sendable {
     // MARK: The reader thread
 
     private func run() {
-        var backoff = options.initialBackoff
+        var backoff = ReconnectBackoff(initialUs: Self.micros(options.initialBackoff), maximumUs: Self.micros(options.maxBackoff))
         var reportedOutage = false
         while !isClosed {
             // Kept outside the `do` so it is closed only after writers stopped seeing its fd.
@@ -152,7 +152,7 @@ public final class TransitionClient: Sendable {
                         try opened.send(Request(id: .string("transitiond-client-subscribe"), .subscribe(subscription)))
                     }
                 }
-                backoff = options.initialBackoff
+                backoff.reset()
                 reportedOutage = false
                 continuation.yield(.connected(hello))
                 let goodbye = try readMessages(from: opened)
@@ -166,8 +166,7 @@ public final class TransitionClient: Sendable {
             }
             connection?.close()
             guard options.reconnect else { break }
-            sleep(seconds: backoff)
-            backoff = min(backoff * 2, options.maxBackoff)
+            sleep(seconds: Double(backoff.nextDelayUs()) / 1e6)
         }
         close()
         continuation.finish()
@@ -209,8 +208,13 @@ public final class TransitionClient: Sendable {
         var remaining = seconds
         while remaining > 0 && !isClosed {
             let step = min(remaining, 0.05)
-            usleep(UInt32(step * 1e6))
+            MonotonicClock.sleep(seconds: step)
             remaining -= step
         }
+    }
+
+    /// Seconds as the backoff's microseconds.
+    private static func micros(_ seconds: Double) -> UInt64 {
+        seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e6) * 1e6) : 0
     }
 }

@@ -24,8 +24,8 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError(source: source, position: error.position, message: error.message)
         }
-        let configuration = try ConfigDecoder.decode(root, source: source, users: users)
-        try EngineValidation.check(configuration, root: root, source: source)
+        let (configuration, places) = try ConfigDecoder.decode(root, source: source, users: users)
+        try EngineValidation.check(configuration, places: places, root: root, source: source)
         return configuration
     }
 

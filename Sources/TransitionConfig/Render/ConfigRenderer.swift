@@ -40,6 +40,7 @@ enum ConfigRenderer {
         out += "slop = \(TOMLWriter.number(engine.slop))  # touchpad units a swipe or scroll moves before its axis locks\n"
         out += "touch_slop = \(TOMLWriter.number(engine.touchSlop))  # mm a touchscreen pan moves before its axis locks\n"
         out += "pinch_slop = \(TOMLWriter.number(engine.pinchSlop))  # scale change before a pinch locks\n"
+        out += "rotation_slop = \(TOMLWriter.number(engine.rotationSlop))  # degrees a pinch or twist turns before it locks onto rotation (only with a rotate/touchrotate binding)\n"
         out += "hold_delay = \(TOMLWriter.number(engine.holdDelay))  # seconds fingers rest before a hold (hold<N>, touchhold<N>) begins\n"
 
         if engine.transitions.isEmpty {
@@ -143,10 +144,10 @@ enum ConfigRenderer {
         }
         return [
             line(distance(s.distance),
-                 "travel for progress 0 -> 1; \"auto\": 400 units across, 300 down a touchpad, the screen's extent, 0.5 pinch scale"),
+                 "travel for progress 0 -> 1; \"auto\": 400 units across, 300 down a touchpad, the screen's extent, 0.5 pinch scale, 90 degrees"),
             line("finish_threshold = \(TOMLWriter.number(s.finishThreshold))", "finish on release iff (projected) progress >= this"),
             line("velocity_threshold = \(numberOrAuto(s.velocityThreshold))",
-                 "release speed per ms under which position alone decides; \"auto\": 0.6 units, 0.08 mm, 0.00075 scale"),
+                 "release speed per ms under which position alone decides; \"auto\": 0.6 units, 0.08 mm, 0.00075 scale, 0.135 degrees"),
             line("deceleration_rate = \(numberOrAuto(s.decelerationRate))",
                  "per ms, projects the release; \"auto\": 0.997 touchpad, 0.998 touchscreen"),
             line("snap_distance = \(TOMLWriter.number(s.snapDistance))", "a smaller movement (touchpad units) snaps back without animation"),
@@ -168,6 +169,7 @@ enum ConfigRenderer {
         case .units: return "distance = \(TOMLWriter.number(distance.value))"
         case .mm: return "distance_mm = \(TOMLWriter.number(distance.value))"
         case .scale: return "distance_scale = \(TOMLWriter.number(distance.value))"
+        case .degrees: return "distance_degrees = \(TOMLWriter.number(distance.value))"
         }
     }
 

@@ -3,7 +3,7 @@ import TransitionCore
 
 /// A decoded binding with where it was written, for clash and unit errors.
 struct WrittenBinding {
-    /// A pan, pinch or edge swipe; `nil` for a tap.
+    /// A pan, pinch, rotation or edge swipe; `nil` for a tap or a hold.
     var binding: Binding?
     /// A tap; `nil` for the others.
     var tap: TapBinding?
@@ -13,7 +13,7 @@ struct WrittenBinding {
     /// The binding's own distance, if it gives one.
     var distance: WrittenDistance?
 
-    /// `swipe3-left`, `edge1-left`, `tap3`: the name clashes are reported by.
+    /// `swipe3-left`, `edge1-left`, `tap3`, `padtap4`, `hold3`: the name clashes are reported by.
     var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? hold?.gestureName ?? "" }
 }
 
@@ -21,8 +21,8 @@ struct WrittenBinding {
 enum BoundGesture: Equatable {
     /// `<source><fingers>-<direction>`; for an edge, the direction is the inward one.
     case pan(GestureSource, Int, Direction)
-    /// `tap<fingers>`.
-    case tap(Int)
+    /// `tap<fingers>`, or `padtap<fingers>` (`touchpad`).
+    case tap(Int, touchpad: Bool)
     /// `hold<fingers>` (a touchpad hold) or `touchhold<fingers>` (a touchscreen long press).
     case hold(GestureSource, Int)
 }
@@ -40,15 +40,18 @@ enum BindingDecoding {
     }
 
     /// `"swipe3-left"`: gesture, fingers, direction; `"edge1-left"`: an edge swipe in from the
-    /// left (moving right); `"tap3"`: a three-finger tap; `"hold3"`, `"touchhold1"`: holds.
+    /// left (moving right); `"tap3"`: a three-finger touchscreen tap; `"padtap4"`: a
+    /// four-finger touchpad tap; `"rotate2-cw"`: a touchpad pinch turning clockwise;
+    /// `"hold3"`, `"touchhold1"`: holds.
     static func parseShorthand(_ text: String) -> BoundGesture? {
         guard let digitIndex = text.firstIndex(where: \.isNumber) else { return nil }
         let name = String(text[..<digitIndex])
-        if name == "tap" || GestureSource(rawValue: name)?.isHold == true {
+        let hold = GestureSource(rawValue: name).flatMap { $0.isHold ? $0 : nil }
+        if name == "tap" || name == GestureSource.padtap.rawValue || hold != nil {
             let digits = text[digitIndex...]
             guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let fingers = Int(digits) else { return nil }
-            if let source = GestureSource(rawValue: name) { return .hold(source, fingers) }
-            return .tap(fingers)
+            if let hold { return .hold(hold, fingers) }
+            return .tap(fingers, touchpad: name != "tap")
         }
         guard let dash = text.lastIndex(of: "-"), dash > digitIndex else { return nil }
         let head = text[..<dash], tail = String(text[text.index(after: dash)...])
@@ -79,7 +82,8 @@ enum BindingDecoding {
         }
     }
 
-    /// Gesture names a binding table's `gesture` takes: the sources, and `tap`.
+    /// Gesture names a binding table's `gesture` takes: the sources (`padtap` among them, a
+    /// touchpad tap), and `tap`.
     static let gestureNames: [(String, GestureSource?)] =
         GestureSource.allCases.map { ($0.rawValue, Optional($0)) } + [("tap", nil)]
 
@@ -90,15 +94,16 @@ enum BindingDecoding {
         case .string(let text):
             switch parseShorthand(text) {
             case nil:
-                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\" or \"tap3\", not \(TOMLWriter.basicString(text))")
+                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \(TOMLWriter.basicString(text))")
                 return nil
             case .hold(let source, let fingers)?:
                 guard checkHold(source, fingers, at: node.position, label, &d) else { return nil }
                 return WrittenBinding(hold: HoldBinding(source: source, fingers: fingers, transition: transition),
                                       position: node.position)
-            case .tap(let fingers)?:
-                guard checkTap(fingers, at: node.position, label, &d) else { return nil }
-                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
+            case .tap(let fingers, let touchpad)?:
+                guard checkTap(fingers, touchpad: touchpad, at: node.position, label, &d) else { return nil }
+                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition, touchpad: touchpad),
+                                      position: node.position)
             case .pan(let source, let fingers, let direction)?:
                 guard check(source, fingers, direction, at: node.position, node.position, node.position, label, &d) else { return nil }
                 return WrittenBinding(binding: Binding(source: source, fingers: fingers, direction: direction, transition: transition),
@@ -115,11 +120,14 @@ enum BindingDecoding {
                 if source == .scroll { fingers = 2 }
                 else if gesture != nil { d.add(node.position, "missing key 'fingers' in \(label)") }
             }
-            if let gesture, gesture == nil {
+            if let gesture, gesture == nil || gesture == .padtap {
                 // A tap: fingers only.
+                let touchpad = gesture == .padtap
                 r.reportUnknownKeys(&d)
-                guard let fingers, checkTap(fingers, at: fingersEntry?.node.position ?? node.position, label, &d) else { return nil }
-                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition), position: node.position)
+                guard let fingers, checkTap(fingers, touchpad: touchpad, at: fingersEntry?.node.position ?? node.position,
+                                            label, &d) else { return nil }
+                return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition, touchpad: touchpad),
+                                      position: node.position)
             }
             if let source, source.isHold {
                 // A hold: fingers only.
@@ -155,10 +163,12 @@ enum BindingDecoding {
         }
     }
 
-    private static func checkTap(_ fingers: Int, at position: SourcePosition, _ label: String, _ d: inout Diagnostics) -> Bool {
-        let range = EngineConfiguration.allowedTapFingers
+    private static func checkTap(_ fingers: Int, touchpad: Bool, at position: SourcePosition, _ label: String,
+                                 _ d: inout Diagnostics) -> Bool {
+        let range = touchpad ? EngineConfiguration.allowedPadTapFingers : EngineConfiguration.allowedTapFingers
         guard range.contains(fingers) else {
-            d.add(position, "\(label): a tap has \(range.lowerBound) to \(range.upperBound) fingers, not \(fingers)")
+            let why = touchpad ? " (one and two are the desktop's clicks)" : ""
+            d.add(position, "\(label): a \(touchpad ? "padtap" : "tap") has \(range.lowerBound) to \(range.upperBound) fingers\(why), not \(fingers)")
             return false
         }
         return true
@@ -193,7 +203,7 @@ enum BindingDecoding {
     }
 
     /// Whether `unit` measures `source`'s movement (the engine's rule: pinches in scale,
-    /// everything else in touchpad units or mm).
+    /// rotations in degrees, everything else in touchpad units or mm).
     static func unit(_ unit: DistanceUnit, fits source: GestureSource) -> Bool {
         Distance(1, unit).inNativeUnits(of: source) != nil
     }

@@ -7,15 +7,18 @@ struct ConfigDecoder {
     private var d: Diagnostics
     /// Resolves the user names of `[access] always`.
     private let users: UserLookup
+    /// Where each transition, binding and tap was read.
+    private var places = ConfigPlaces()
 
     init(source: String, users: @escaping UserLookup) { d = Diagnostics(source: source); self.users = users }
 
-    /// The configuration, or every problem found.
-    static func decode(_ root: TOMLTable, source: String, users: @escaping UserLookup) throws(ConfigError) -> DaemonConfiguration {
+    /// The configuration and where its parts were read, or every problem found.
+    static func decode(_ root: TOMLTable, source: String, users: @escaping UserLookup) throws(ConfigError)
+        -> (configuration: DaemonConfiguration, places: ConfigPlaces) {
         var decoder = ConfigDecoder(source: source, users: users)
         let result = decoder.decode(root)
         guard decoder.d.isEmpty, let result else { throw ConfigError(decoder.d.items) }
-        return result
+        return (result, decoder.places)
     }
 
     /// Reads the table `name` of `r` with `read` (which reports its own errors), then reports its
@@ -48,6 +51,7 @@ struct ConfigDecoder {
         if let slop = r.number("slop", .nonNegative, &d) { config.engine.slop = slop }
         if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
         if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
+        if let slop = r.number("rotation_slop", .nonNegative, &d) { config.engine.rotationSlop = slop }
         if let delay = r.number("hold_delay", .nonNegative, &d) { config.engine.holdDelay = delay }
 
         // The tables of settings: [server] (connection limits), [access] (who receives transition
@@ -149,19 +153,21 @@ struct ConfigDecoder {
                 } else {
                     bound[gesture] = (name ?? "#\(i + 1)", b.position)
                 }
-                if let tap = b.tap { taps.append(tap) }
-                if let hold = b.hold { holds.append(hold) }
+                if let tap = b.tap { taps.append(tap); places.taps.append(b.position) }
+                if let hold = b.hold { holds.append(hold); places.holds.append(b.position) }
                 guard let g = b.binding else { continue }
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
                     let at = b.distance?.position ?? distance?.position ?? b.position
-                    let want = g.source == .pinch || g.source == .touchPinch ? "'distance_scale'" : "'distance' (touchpad units) or 'distance_mm'"
+                    let want = g.source.isPinch ? "'distance_scale'"
+                        : g.source.isRotation ? "'distance_degrees'" : "'distance' (touchpad units) or 'distance_mm'"
                     let source = b.distance != nil ? "its distance" : (distance != nil ? "the transition's distance" : "the distance from [defaults]")
                     d.add(at, "\(gesture) in \(owner) cannot use \(source) in \(effective.unit.rawValue): a \(g.source.rawValue) needs \(want)")
                 }
                 bindings.append(g)
+                places.bindings.append(b.position)
             }
-            if let name { transitions.append(settings.spec(named: name)) }
+            if let name { transitions.append(settings.spec(named: name)); places.transitions.append(item.position) }
         }
         return (transitions, bindings, taps, holds)
     }

@@ -8,11 +8,12 @@ struct WrittenDistance {
 }
 
 extension TableReader {
-    /// Reads `distance` (touchpad units, or `"auto"`), `distance_mm` or `distance_scale`:
+    /// Reads `distance` (touchpad units, or `"auto"`), `distance_mm`, `distance_scale` or
+    /// `distance_degrees`:
     /// `nil` when none is given, `.some(nil)` for `"auto"`.
     mutating func distance(allowAuto: Bool, _ d: inout Diagnostics) -> WrittenDistance? {
         var found: [(key: String, entry: TOMLEntry)] = []
-        for key in ["distance", "distance_mm", "distance_scale"] {
+        for key in ["distance", "distance_mm", "distance_scale", "distance_degrees"] {
             if let entry = take(key) { found.append((key, entry)) }
         }
         guard let first = found.first else { return nil }
@@ -24,6 +25,7 @@ extension TableReader {
         let unit: DistanceUnit = switch first.key {
         case "distance_mm": .mm
         case "distance_scale": .scale
+        case "distance_degrees": .degrees
         default: .units
         }
         if allowAuto, unit == .units, case .string(let s) = entry.node.value, s == "auto" {

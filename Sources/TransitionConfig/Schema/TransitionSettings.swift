@@ -56,8 +56,7 @@ enum Schema {
     }
     /// Directions each gesture can drive.
     static func directions(for source: GestureSource) -> [Direction] {
-        if source.isHold { return [] }     // holds have no direction
-        return source == .pinch || source == .touchPinch ? [.in, .out] : [.left, .right, .up, .down]
+        EngineConfiguration.allowedDirections(for: source)   // none for taps and holds
     }
     static let gestures: [(String, GestureSource)] = GestureSource.allCases.map { ($0.rawValue, $0) }
     static let curves: [(String, Curve)] = Curve.allCases.map { ($0.rawValue, $0) }

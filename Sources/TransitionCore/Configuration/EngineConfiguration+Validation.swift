@@ -1,14 +1,27 @@
 // SPDX-License-Identifier: MIT
 extension EngineConfiguration {
     /// Finger counts a binding may ask for, per source: libinput swipes have 3 or more fingers,
-    /// two-finger scrolls exactly 2, pinches 2 or more, touchscreens 1 or more; 10 at most.
+    /// two-finger scrolls exactly 2, pinches and rotations 2 or more, touchscreens 1 or more;
+    /// 10 at most. Touchpad taps 3 to 5 (``allowedPadTapFingers``).
     public static func allowedFingers(for source: GestureSource) -> ClosedRange<Int> {
         switch source {
         case .swipe: 3...10
         case .scroll: 2...2
-        case .pinch, .touchPinch: 2...10
+        case .pinch, .touchPinch, .rotate, .touchRotate: 2...10
         case .touch, .edge: 1...10
         case .hold, .touchHold: 1...10
+        case .padtap: allowedPadTapFingers
+        }
+    }
+
+    /// The directions a binding of `source` may drive: `in`/`out` for pinches, `cw`/`ccw` for
+    /// rotations, `left`/`right`/`up`/`down` for pans; none for a touchpad tap or a hold.
+    public static func allowedDirections(for source: GestureSource) -> [Direction] {
+        switch source {
+        case .pinch, .touchPinch: [.in, .out]
+        case .rotate, .touchRotate: [.cw, .ccw]
+        case .swipe, .scroll, .touch, .edge: [.left, .right, .up, .down]
+        case .padtap, .hold, .touchHold: []
         }
     }
 
@@ -26,16 +39,32 @@ extension EngineConfiguration {
     /// a negative trigger duration; a rubber band with negative values; a frame rate outside
     /// 1...1000; slops that are negative or not finite; a binding to an unknown transition, a
     /// finger count its source never reports, a direction on the wrong axis for its source
-    /// (pinches are in/out, pans left/right/up/down), and two bindings for the same source,
+    /// (pinches are in/out, rotations cw/ccw, pans left/right/up/down), and two bindings for the same source,
     /// finger count and direction.
+    ///
+    /// The error's ``ConfigurationError/subject`` is the setting, transition, binding, tap or hold
+    /// it is about.
     public func validate() throws(ConfigurationError) {
-        for (name, value) in [("slop", slop), ("touch_slop", touchSlop), ("pinch_slop", pinchSlop)] {
+        var subject: ConfigurationError.Subject?
+        do throws(ConfigurationError) {
+            try validateParts(about: &subject)
+        } catch {
+            throw ConfigurationError(error.message, subject: error.subject ?? subject)
+        }
+    }
+
+    /// The checks of ``validate()``; `subject` follows the part being checked.
+    private func validateParts(about subject: inout ConfigurationError.Subject?) throws(ConfigurationError) {
+        for (name, value) in [("slop", slop), ("touch_slop", touchSlop), ("pinch_slop", pinchSlop),
+                              ("rotation_slop", rotationSlop)] {
+            subject = .setting(name)
             guard value.isFinite, value >= 0 else {
                 throw ConfigurationError("\(name) must be a finite number ≥ 0 (got \(value))")
             }
         }
         var names = Set<String>()
-        for spec in transitions {
+        for (index, spec) in transitions.enumerated() {
+            subject = .transition(index: index)
             guard !spec.name.isEmpty else { throw ConfigurationError("a transition has an empty name") }
             guard names.insert(spec.name).inserted else {
                 throw ConfigurationError("duplicate transition name '\(spec.name)'")
@@ -43,7 +72,8 @@ extension EngineConfiguration {
             try spec.validate()
         }
         var seen: [String: String] = [:]
-        for binding in bindings {
+        for (index, binding) in bindings.enumerated() {
+            subject = .binding(index: index)
             let key = binding.gestureName
             let what = "binding \(key) -> '\(binding.transition)'"
             guard let spec = transitions.first(where: { $0.name == binding.transition }) else {
@@ -54,10 +84,14 @@ extension EngineConfiguration {
                 throw ConfigurationError(
                     "\(what): \(binding.source.rawValue) gestures have \(r.lowerBound)...\(r.upperBound) fingers (got \(binding.fingers))")
             }
-            let isPinch = binding.source == .pinch || binding.source == .touchPinch
-            guard isPinch == (binding.direction.axis == .scale) else {
-                throw ConfigurationError(isPinch
+            let directions = Self.allowedDirections(for: binding.source)
+            guard directions.contains(binding.direction) else {
+                throw ConfigurationError(binding.source == .padtap
+                    ? "\(what): a padtap is a tap (\"padtap<fingers>\"), it has no direction"
+                    : binding.source.isPinch
                     ? "\(what): a pinch goes in or out, not \(binding.direction.rawValue)"
+                    : binding.source.isRotation
+                    ? "\(what): a \(binding.source.rawValue) goes cw or ccw, not \(binding.direction.rawValue)"
                     : "\(what): a \(binding.source.rawValue) goes left, right, up or down, not \(binding.direction.rawValue)")
             }
             if let previous = seen[key] {
@@ -70,13 +104,15 @@ extension EngineConfiguration {
                 try distance.validate(for: binding.source, in: origin)
             }
         }
-        for tap in taps {
+        for (index, tap) in taps.enumerated() {
+            subject = .tap(index: index)
             let what = "binding \(tap.gestureName) -> '\(tap.transition)'"
             guard transitions.contains(where: { $0.name == tap.transition }) else {
                 throw ConfigurationError("\(what): unknown transition '\(tap.transition)'")
             }
-            guard Self.allowedTapFingers.contains(tap.fingers) else {
-                throw ConfigurationError("\(what): taps have \(Self.allowedTapFingers.lowerBound)...\(Self.allowedTapFingers.upperBound) fingers (got \(tap.fingers))")
+            let allowed = tap.touchpad ? Self.allowedPadTapFingers : Self.allowedTapFingers
+            guard allowed.contains(tap.fingers) else {
+                throw ConfigurationError("\(what): \(tap.touchpad ? "touchpad taps" : "taps") have \(allowed.lowerBound)...\(allowed.upperBound) fingers (got \(tap.fingers))")
             }
             if let previous = seen[tap.gestureName] {
                 throw ConfigurationError(
@@ -84,10 +120,12 @@ extension EngineConfiguration {
             }
             seen[tap.gestureName] = tap.transition
         }
+        subject = .setting("hold_delay")
         guard holdDelay.isFinite, holdDelay >= 0 else {
             throw ConfigurationError("hold_delay must be a finite number of seconds ≥ 0 (got \(holdDelay))")
         }
-        for hold in holds {
+        for (index, hold) in holds.enumerated() {
+            subject = .hold(index: index)
             let what = "binding \(hold.gestureName) -> '\(hold.transition)'"
             guard hold.source.isHold else {
                 throw ConfigurationError("\(what): a hold binding needs a hold or touchhold source, not \(hold.source.rawValue)")
@@ -105,10 +143,15 @@ extension EngineConfiguration {
             }
             seen[hold.gestureName] = hold.transition
         }
+        subject = nil // checks added below name their own subject
     }
 
     /// Finger counts a tap binding may ask for: 1 to 10.
     public static let allowedTapFingers: ClosedRange<Int> = 1...10
+    /// Finger counts a touchpad tap binding may ask for: 3 to 5. One and two fingers are the
+    /// desktop's own clicks (libinput's tap-to-click); the kernel reports at most five fingers
+    /// on a touchpad (`BTN_TOOL_QUINTTAP`).
+    public static let allowedPadTapFingers: ClosedRange<Int> = 3...5
 }
 
 extension Binding {

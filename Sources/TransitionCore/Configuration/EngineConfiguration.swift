@@ -7,6 +7,8 @@ public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
     case mm
     /// Pinch scale change (1.0 = the distance between the fingers doubled).
     case scale
+    /// A rotation's angle, degrees.
+    case degrees
 }
 
 /// How far a pan travels for progress to go from 0 to 1.
@@ -20,17 +22,21 @@ public struct Distance: Sendable, Hashable, Codable {
 }
 
 /// A touchscreen tap of `fingers` fingers runs `transition` non-interactively, as a `trigger`
-/// does (binding `tap<fingers>`).
+/// does (binding `tap<fingers>`); with `touchpad` set, a touchpad tap (`padtap<fingers>`).
 public struct TapBinding: Sendable, Hashable, Codable {
     /// How many fingers the tap must have.
     public var fingers: Int
     /// The transition's name.
     public var transition: String
-    /// A tap of `fingers` fingers runs `transition`.
-    public init(fingers: Int, transition: String) { self.fingers = fingers; self.transition = transition }
+    /// A touchpad tap (`padtap`) rather than a touchscreen one (`tap`).
+    public var touchpad: Bool
+    /// A tap of `fingers` fingers runs `transition` (`touchpad`: a touchpad tap).
+    public init(fingers: Int, transition: String, touchpad: Bool = false) {
+        self.fingers = fingers; self.transition = transition; self.touchpad = touchpad
+    }
 
-    /// `tap<fingers>`.
-    public var gestureName: String { "tap\(fingers)" }
+    /// `tap<fingers>`, or `padtap<fingers>` on a touchpad.
+    public var gestureName: String { touchpad ? "padtap\(fingers)" : "tap\(fingers)" }
 }
 
 /// A hold of `fingers` fingers drives `transition` by time (bindings `hold<fingers>` on a
@@ -177,6 +183,9 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     public var touchSlop: Double
     /// Pinch scale change before the pinch locks (see ``SourceDefaults/pinchSlop``).
     public var pinchSlop: Double
+    /// A pinch's or twist's angle, degrees, before it locks onto rotation (see
+    /// ``SourceDefaults/rotationSlop``).
+    public var rotationSlop: Double
     /// Which holds (touchpad holds, touchscreen long presses) drive which transitions.
     public var holds: [HoldBinding]
     /// How long fingers rest before a hold begins, seconds (see ``SourceDefaults/holdDelay``).
@@ -185,20 +194,22 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// A configuration; the slops and the hold delay default to ``SourceDefaults``'.
     public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = SourceDefaults.touchpadSlop,
                 touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop,
-                taps: [TapBinding] = [], holds: [HoldBinding] = [], holdDelay: Double = SourceDefaults.holdDelay) {
+                taps: [TapBinding] = [], rotationSlop: Double = SourceDefaults.rotationSlop,
+                holds: [HoldBinding] = [], holdDelay: Double = SourceDefaults.holdDelay) {
         self.transitions = transitions; self.bindings = bindings; self.slop = slop
         self.touchSlop = touchSlop; self.pinchSlop = pinchSlop; self.taps = taps
-        self.holds = holds; self.holdDelay = holdDelay
+        self.rotationSlop = rotationSlop; self.holds = holds; self.holdDelay = holdDelay
     }
 
     /// The slop for `source`, in its native units.
     public func slop(for source: GestureSource) -> Double {
         switch source {
-        case .swipe, .scroll: slop
+        case .swipe, .scroll, .padtap: slop
         case .touch, .edge: touchSlop
         case .pinch, .touchPinch: pinchSlop
         case .hold: slop
         case .touchHold: touchSlop
+        case .rotate, .touchRotate: rotationSlop
         }
     }
 }

@@ -2,7 +2,8 @@
 /// Per-source units and the defaults that depend on them. Each number says where it comes from.
 ///
 /// Units: swipes and two-finger scrolls arrive in libinput's unaccelerated, 1000-dpi-normalised
-/// touchpad units; touchscreen pans in millimetres; pinches as a change of libinput's scale.
+/// touchpad units; touchscreen pans in millimetres; pinches as a change of libinput's scale;
+/// rotations (a pinch's or twist's angle) in degrees, positive clockwise.
 public enum SourceDefaults {
     /// Touchpad units per millimetre of finger travel: 1000/25.4 · 0.9 · 0.2968 ≈ 10.52.
     ///
@@ -38,6 +39,14 @@ public enum SourceDefaults {
     /// 15 mm (scale ≈ 0.4).
     public static let touchPinchDistance: Double = 0.5
 
+    /// Rotation travel for progress 0 → 1: a quarter turn, 90° (the issue's "progress is the
+    /// angle over a quarter turn"; `distance_degrees` changes it).
+    public static let rotationDistance: Double = 90
+    /// How many touchpad units one degree counts as when comparing magnitudes (the snap
+    /// distance): the default quarter turn equals the default horizontal swipe, 400 units.
+    /// A convention of this project, like ``touchpadUnitsPerScale``.
+    public static let touchpadUnitsPerDegree: Double = 400.0 / 90.0
+
     /// Touchpad slop before the axis locks: 16 units ≈ 1.5 mm (GNOME, libadwaita
     /// `DRAG_THRESHOLD_DISTANCE`, niri, Clutter all use 16).
     public static let touchpadSlop: Double = 16
@@ -51,6 +60,15 @@ public enum SourceDefaults {
     /// pinch threshold before it reports the gesture).
     public static let pinchSlop: Double = 0.05
 
+    /// Rotation slop: a pinch or twist whose angle turns 10° before its scale changes by the
+    /// pinch slop locks onto rotation (only when a rotation binding has its finger count).
+    /// OpenLayers' `PinchRotate` starts rotating a map at 0.3 rad ≈ 17° (`threshold`,
+    /// src/ol/interaction/PinchRotate.js), a gate on a rotation that runs alongside the zoom;
+    /// equal finger travel would give 2.9° (fingers 40 mm apart: 5 % of their spread is 1 mm
+    /// per finger, as is a 2.9° turn). Here the first axis to pass wins the whole gesture, so
+    /// this sits between the two: a turn must move each finger 3.5 mm along its arc.
+    public static let rotationSlop: Double = 10
+
     /// Touchpad release-speed threshold: 0.6 units/ms ≈ 57 mm/s (GNOME and libadwaita
     /// `VELOCITY_THRESHOLD_TOUCHPAD`).
     public static let touchpadVelocityThreshold: Double = 0.6
@@ -62,6 +80,10 @@ public enum SourceDefaults {
     /// Pinch release-speed threshold: 0.00075 scale/ms, the same 1.5 progress/s that the
     /// touchpad threshold gives over the default distances (0.6·1000/400).
     public static let pinchVelocityThreshold: Double = 0.00075
+
+    /// Rotation release-speed threshold: 0.135 °/ms, the same 1.5 progress/s over the default
+    /// quarter turn (1.5 · 90 / 1000).
+    public static let rotationVelocityThreshold: Double = 0.135
 
     /// Deceleration per ms for the release projection on touchpads: 0.997, τ = 0.333 s
     /// (GNOME, libadwaita `DECELERATION_TOUCHPAD`, niri).
@@ -102,15 +124,20 @@ public enum SourceDefaults {
             return pinchDistance
         case .touchPinch:
             return touchPinchDistance
+        case .rotate, .touchRotate:
+            return rotationDistance
+        case .padtap:
+            return touchpadDistanceHorizontal       // a tap drives nothing; never used
         }
     }
 
     /// The release-speed threshold for `source`, source units per millisecond.
     public static func velocityThreshold(for source: GestureSource) -> Double {
         switch source {
-        case .swipe, .scroll, .hold: touchpadVelocityThreshold
+        case .swipe, .scroll, .hold, .padtap: touchpadVelocityThreshold
         case .touch, .edge, .touchHold: touchscreenVelocityThreshold
         case .pinch, .touchPinch: pinchVelocityThreshold
+        case .rotate, .touchRotate: rotationVelocityThreshold
         }
     }
 
@@ -121,29 +148,33 @@ public enum SourceDefaults {
 
     /// How many touchpad units one unit of `source` counts as, to compare magnitudes given in
     /// touchpad units (``DecisionPolicy/snapDistance``): 1 for swipes and scrolls,
-    /// ``touchpadUnitsPerMm`` for touchscreens, ``touchpadUnitsPerScale`` for pinches.
+    /// ``touchpadUnitsPerMm`` for touchscreens, ``touchpadUnitsPerScale`` for pinches,
+    /// ``touchpadUnitsPerDegree`` for rotations.
     public static func touchpadUnits(per source: GestureSource) -> Double {
         switch source {
-        case .swipe, .scroll, .hold: 1
+        case .swipe, .scroll, .hold, .padtap: 1
         case .touch, .edge, .touchHold: touchpadUnitsPerMm
         case .pinch, .touchPinch: touchpadUnitsPerScale
+        case .rotate, .touchRotate: touchpadUnitsPerDegree
         }
     }
 
     /// The source's native distance unit: ``DistanceUnit/units`` for touchpads,
-    /// ``DistanceUnit/mm`` for touchscreens, ``DistanceUnit/scale`` for pinches.
+    /// ``DistanceUnit/mm`` for touchscreens, ``DistanceUnit/scale`` for pinches,
+    /// ``DistanceUnit/degrees`` for rotations.
     public static func nativeUnit(of source: GestureSource) -> DistanceUnit {
         switch source {
-        case .swipe, .scroll, .hold: .units
+        case .swipe, .scroll, .hold, .padtap: .units
         case .touch, .edge, .touchHold: .mm
         case .pinch, .touchPinch: .scale
+        case .rotate, .touchRotate: .degrees
         }
     }
 }
 
 extension Distance {
     /// This distance in `source`'s native units, or `nil` when the unit does not apply to the
-    /// source (a scale for a swipe, units or mm for a pinch). Touchpads convert mm with
+    /// source (a scale for a swipe, units or mm for a pinch, anything but degrees for a rotation). Touchpads convert mm with
     /// ``SourceDefaults/touchpadUnitsPerMm``; for touchscreens units and mm are the same.
     public func inNativeUnits(of source: GestureSource) -> Double? {
         switch (source, unit) {
@@ -151,6 +182,7 @@ extension Distance {
         case (.swipe, .mm), (.scroll, .mm): value * SourceDefaults.touchpadUnitsPerMm
         case (.touch, .mm), (.touch, .units), (.edge, .mm), (.edge, .units): value
         case (.pinch, .scale), (.touchPinch, .scale): value
+        case (.rotate, .degrees), (.touchRotate, .degrees): value
         default: nil
         }
     }

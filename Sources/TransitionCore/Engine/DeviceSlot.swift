@@ -37,26 +37,53 @@ struct PendingPan: Sendable {
     var dx = 0.0
     var dy = 0.0
 
-    /// How far the pan has moved, in the source's units: the scale change for a pinch.
+    /// How far the pan has moved, in the source's units: the scale change for a pinch, the
+    /// angle for a rotation.
     var distanceMoved: Double {
-        isPinch ? abs(dx) : (dx * dx + dy * dy).squareRoot()
+        if isPinch { return abs(dx) }
+        if source.isRotation { return abs(dy) }
+        return (dx * dx + dy * dy).squareRoot()
     }
 
-    /// A touchpad or touchscreen pinch: its scale change rides in `dx`.
-    var isPinch: Bool { source == .pinch || source == .touchPinch }
+    /// A touchpad or touchscreen pinch: its scale change rides in `dx`, its angle in `dy`.
+    var isPinch: Bool { source.isPinch }
 
     /// The dominant axis and the direction along it (horizontal wins a tie).
     var lockedDirection: Direction {
         if isPinch { return dx > 0 ? .out : .in }
+        if source.isRotation { return dy > 0 ? .cw : .ccw }
         if abs(dx) >= abs(dy) { return dx > 0 ? .right : .left }
         return dy > 0 ? .down : .up
+    }
+
+    /// Which axis a pinch locks onto, if either has passed its slop: `.scale` when its scale
+    /// change (`dx`) reaches `scaleSlop`, `.rotation` when `rotates` and its angle (`dy`,
+    /// degrees) reaches `angleSlop`; when both have, the one further past its slop (scale on a
+    /// tie). `nil` while neither has, and for pans. Pure, so tests can drive it directly.
+    func pinchLock(scaleSlop: Double, angleSlop: Double, rotates: Bool) -> Axis? {
+        guard isPinch else { return nil }
+        let scale = abs(dx), angle = abs(dy)
+        let scalePassed = scale > 0 && scale >= scaleSlop
+        let anglePassed = rotates && angle > 0 && angle >= angleSlop
+        switch (scalePassed, anglePassed) {
+        case (false, false): return nil
+        case (true, false): return .scale
+        case (false, true): return .rotation
+        case (true, true):
+            // Zero slops make a ratio infinite; compare the products instead of dividing.
+            return angle * scaleSlop > scale * angleSlop ? .rotation : .scale
+        }
     }
 }
 
 extension Axis {
-    /// The component of a (dx, dy) sample along this axis (a pinch's scale change rides in dx).
+    /// The component of a (dx, dy) sample along this axis (a pinch's scale change rides in dx,
+    /// its angle in dy).
     func component(dx: Double, dy: Double) -> Double {
-        self == .vertical ? dy : dx
+        switch self {
+        case .vertical, .rotation: dy
+        case .horizontal, .scale: dx
+        }
     }
 }
 

@@ -3,10 +3,34 @@
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, naming the transition or binding.
     public var message: String
-    /// An error saying `message`.
-    public init(_ message: String) { self.message = message }
+    /// The part of the configuration that is wrong, when it is one part (set by
+    /// ``EngineConfiguration/validate()``, so that a loader can point at where it read that part).
+    public var subject: Subject?
+
+    /// A part of an ``EngineConfiguration``.
+    public enum Subject: Sendable, Hashable {
+        /// A top-level setting, by its configuration key (`slop`, `touch_slop`, `pinch_slop`,
+        /// `rotation_slop`, `hold_delay`).
+        case setting(String)
+        /// `transitions[index]`.
+        case transition(index: Int)
+        /// `bindings[index]`.
+        case binding(index: Int)
+        /// `taps[index]`.
+        case tap(index: Int)
+        /// `holds[index]`.
+        case hold(index: Int)
+    }
+
+    /// An error saying `message` about `subject`.
+    public init(_ message: String, subject: Subject? = nil) { self.message = message; self.subject = subject }
     /// The message.
     public var description: String { message }
+
+    /// Errors are equal when they say the same thing (the subject says only where).
+    public static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool { lhs.message == rhs.message }
+    /// Hashes the message.
+    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }
 
 /// A request the engine cannot carry out (unknown transition, …).

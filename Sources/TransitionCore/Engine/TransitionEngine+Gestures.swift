@@ -28,6 +28,20 @@ extension TransitionEngine {
         case .pending(var pan):
             pan.dx += u.dx
             pan.dy += u.dy
+            if pan.isPinch {
+                let axis = pan.pinchLock(scaleSlop: configuration.pinchSlop, angleSlop: configuration.rotationSlop,
+                                         rotates: rotationCompetes(pan))
+                switch axis {
+                case .rotation?:
+                    pan.source = pan.source.rotationSource ?? pan.source
+                    lock(slot: i, pan, sample: u, now: now, emit: emit)
+                case .some:
+                    lock(slot: i, pan, sample: u, now: now, emit: emit)
+                case nil:
+                    slots[i].gesture = .pending(pan)
+                }
+                return
+            }
             let moved = pan.distanceMoved
             if moved > 0 && moved >= configuration.slop(for: pan.source) {
                 lock(slot: i, pan, sample: u, now: now, emit: emit)
@@ -178,6 +192,14 @@ extension TransitionEngine {
         return .edge
     }
 
+    /// Whether a pinch's angle competes with its scale for the lock: only when a rotation
+    /// binding (`rotate`/`touchrotate`) has the pinch's finger count, so that a configuration
+    /// without one pinches exactly as before, however much the fingers turn.
+    func rotationCompetes(_ pan: PendingPan) -> Bool {
+        guard let rotation = pan.source.rotationSource else { return false }
+        return configuration.bindings.contains { $0.source == rotation && $0.fingers == pan.fingers }
+    }
+
     /// A binding of a transition this device holds paused, on the pan's source, finger count
     /// and axis; the one in the pan's direction if there is one. A touchscreen pan catches an
     /// edge swipe's transition wherever it starts.
@@ -195,10 +217,11 @@ extension TransitionEngine {
         return fallback
     }
 
-    /// A touchscreen tap: runs the transition bound to its finger count, as a trigger does,
-    /// unless a finger drives or holds that transition.
+    /// A tap: runs the transition bound to its finger count (`tap<N>` on a touchscreen,
+    /// `padtap<N>` on a touchpad), as a trigger does, unless a finger drives or holds that
+    /// transition.
     mutating func tapped(_ tap: TapInput, now: UInt64, emit: (TransitionEvent) -> Void) {
-        guard let binding = configuration.taps.first(where: { $0.fingers == tap.fingers }),
+        guard let binding = configuration.taps.first(where: { $0.fingers == tap.fingers && $0.touchpad == tap.touchpad }),
               let t = configuration.transitions.firstIndex(where: { $0.name == binding.transition }) else { return }
         if let run = runs[t] {
             switch run.phase {

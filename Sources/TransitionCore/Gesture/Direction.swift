@@ -5,6 +5,9 @@ public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
     case left, right, up, down
     /// Pinch: fingers moving together / apart.
     case `in`, out
+    /// Rotation (a touchpad pinch's angle, a touchscreen twist): clockwise / counter-clockwise,
+    /// as the viewer sees it.
+    case cw, ccw
 
     /// The axis the direction lies on.
     public var axis: Axis {
@@ -12,14 +15,15 @@ public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
         case .left, .right: .horizontal
         case .up, .down: .vertical
         case .in, .out: .scale
+        case .cw, .ccw: .rotation
         }
     }
 
-    /// +1 when the direction grows the axis value (right, down, out), −1 otherwise.
+    /// +1 when the direction grows the axis value (right, down, out, cw), −1 otherwise.
     public var sign: Double {
         switch self {
-        case .right, .down, .out: 1
-        case .left, .up, .in: -1
+        case .right, .down, .out, .cw: 1
+        case .left, .up, .in, .ccw: -1
         }
     }
 }
@@ -28,4 +32,6 @@ public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
 public enum Axis: String, Sendable, Hashable, CaseIterable, Codable {
     /// x, y, or a pinch's scale.
     case horizontal, vertical, scale
+    /// A pinch's or twist's angle, degrees, positive clockwise.
+    case rotation
 }

@@ -10,7 +10,8 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// A touchscreen pan: the centroid of the active touch points, in millimetres.
     case touch
     /// A touchpad pinch. `dx` of each update carries the change of libinput's scale factor
-    /// (positive: spreading the fingers, "out"); `dy` is zero.
+    /// (positive: spreading the fingers, "out"); `dy` the change of its angle, degrees, positive
+    /// clockwise (`libinput_event_gesture_get_angle_delta`).
     case pinch
     /// A touchscreen pan that starts in an edge zone and moves inward (bindings
     /// `edge<fingers>-<edge>`). The input layer reports it as a ``touch`` pan whose begin carries
@@ -19,7 +20,7 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     case edge
     /// A touchscreen pinch of 2 or more fingers: `dx` of each update carries the change of the
     /// fingers' spread as a scale (1.0 at the begin; positive: spreading, "out"), like ``pinch``;
-    /// `dy` is zero.
+    /// `dy` carries the change of the fingers' angle, degrees, positive clockwise.
     case touchPinch = "touchpinch"
     /// A touchpad hold (libinput's hold gestures, bindings `hold<fingers>`): fingers resting
     /// without moving. Its progress is time held over the transition's hold duration; it has no
@@ -28,13 +29,41 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// A touchscreen long press (bindings `touchhold<fingers>`): like ``hold``, from the
     /// touchscreen recogniser.
     case touchHold = "touchhold"
+    /// A touchpad tap of 3 or more fingers (bindings `padtap<fingers>`), recognised from the
+    /// touchpad's own evdev frames; it runs its transition as a trigger does. Never a pan.
+    case padtap
+    /// A touchpad pinch driving a rotation binding (`rotate<fingers>-cw`/`-ccw`): the input
+    /// layer reports a ``pinch``, whose `dy` is libinput's angle change in degrees (positive:
+    /// clockwise); the engine drives a `rotate` binding when the pinch locks onto its angle.
+    case rotate
+    /// A touchscreen twist (`touchrotate<fingers>-cw`/`-ccw`): a ``touchPinch`` that locks onto
+    /// its angle, degrees, positive clockwise.
+    case touchRotate = "touchrotate"
 
-    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`, `touchhold`)
-    /// rather than a touchpad (`swipe`, `scroll`, `pinch`, `hold`).
+    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`, `touchhold`,
+    /// `touchrotate`) rather than a touchpad (`swipe`, `scroll`, `pinch`, `hold`, `padtap`,
+    /// `rotate`).
     public var isTouchscreen: Bool {
         switch self {
-        case .touch, .edge, .touchPinch, .touchHold: true
-        case .swipe, .scroll, .pinch, .hold: false
+        case .touch, .edge, .touchPinch, .touchHold, .touchRotate: true
+        case .swipe, .scroll, .pinch, .hold, .padtap, .rotate: false
+        }
+    }
+
+    /// A pinch (touchpad or touchscreen): its updates carry the scale change in `dx` and the
+    /// angle change in `dy`.
+    public var isPinch: Bool { self == .pinch || self == .touchPinch }
+
+    /// A rotation (`rotate`, `touchrotate`): a pinch locked onto its angle.
+    public var isRotation: Bool { self == .rotate || self == .touchRotate }
+
+    /// The rotation source a pinch becomes when it locks onto its angle: `rotate` for a
+    /// touchpad pinch, `touchrotate` for a touchscreen one; `nil` for the others.
+    public var rotationSource: GestureSource? {
+        switch self {
+        case .pinch: .rotate
+        case .touchPinch: .touchRotate
+        default: nil
         }
     }
 
@@ -167,18 +196,24 @@ public struct HoldEnd: Sendable, Hashable, Codable {
 
 /// All fingers of a touchscreen touched and lifted within a short time, barely moving: a tap
 /// (bindings `tap<fingers>`). It follows the ``HoldEnd`` of the touch (`cancelled: false`).
+/// With `touchpad` set, a touchpad tap (bindings `padtap<fingers>`), recognised from the
+/// touchpad's evdev frames.
 public struct TapInput: Sendable, Hashable, Codable {
-    /// The touchscreen tapped.
+    /// The device tapped.
     public var device: DeviceID
+    /// A touchpad tap (`padtap<fingers>`) rather than a touchscreen one (`tap<fingers>`).
+    public var touchpad: Bool
     /// How many fingers touched at once, at most.
     public var fingers: Int
     /// From the first finger down to the last finger up, µs.
     public var durationUs: UInt64
     /// CLOCK_MONOTONIC µs of the last finger's lift.
     public var timeUs: UInt64
-    /// A tap of `fingers` fingers that lasted `durationUs`, ending at `timeUs`.
-    public init(device: DeviceID, fingers: Int, durationUs: UInt64, timeUs: UInt64) {
+    /// A tap of `fingers` fingers that lasted `durationUs`, ending at `timeUs` (`touchpad`: on a
+    /// touchpad).
+    public init(device: DeviceID, fingers: Int, durationUs: UInt64, timeUs: UInt64, touchpad: Bool = false) {
         self.device = device; self.fingers = fingers; self.durationUs = durationUs; self.timeUs = timeUs
+        self.touchpad = touchpad
     }
 }
 
@@ -196,7 +231,8 @@ public enum GestureInput: Sendable, Hashable, Codable {
     case holdEnd(HoldEnd)
     /// The device vanished: whatever it drove is cancelled.
     case deviceRemoved(device: DeviceID, timeUs: UInt64)
-    /// A touchscreen tap: runs the transition bound to `tap<fingers>` non-interactively.
+    /// A tap: runs the transition bound to `tap<fingers>` (touchscreen) or `padtap<fingers>`
+    /// (touchpad) non-interactively.
     case tap(TapInput)
 
     /// The sample's CLOCK_MONOTONIC time in microseconds.

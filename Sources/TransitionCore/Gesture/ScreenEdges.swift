@@ -18,14 +18,14 @@ public struct ScreenEdges: OptionSet, Sendable, Hashable, Codable {
     public static let bottom = ScreenEdges(rawValue: 8)
 
     /// The edge a pan moving in `direction` comes in from: a pan moving right comes in from the
-    /// left edge, one moving up from the bottom. Empty for `in` and `out`.
+    /// left edge, one moving up from the bottom. Empty for `in`, `out`, `cw` and `ccw`.
     public static func origin(of direction: Direction) -> ScreenEdges {
         switch direction {
         case .right: .left
         case .left: .right
         case .down: .top
         case .up: .bottom
-        case .in, .out: []
+        case .in, .out, .cw, .ccw: []
         }
     }
 
@@ -67,7 +67,7 @@ public struct ScreenEdges: OptionSet, Sendable, Hashable, Codable {
 }
 
 extension Direction {
-    /// The direction pointing the other way (`left` ↔ `right`, `up` ↔ `down`, `in` ↔ `out`).
+    /// The direction pointing the other way (`left` ↔ `right`, `up` ↔ `down`, `in` ↔ `out`, `cw` ↔ `ccw`).
     public var opposite: Direction {
         switch self {
         case .left: .right
@@ -76,6 +76,8 @@ extension Direction {
         case .down: .up
         case .in: .out
         case .out: .in
+        case .cw: .ccw
+        case .ccw: .cw
         }
     }
 }

@@ -47,6 +47,7 @@ public enum ToucheggMapping {
         case .right: 4
         case .in: 5
         case .out: 6
+        case .cw, .ccw: 0          // Touchégg has no rotation; no row sends one
         }
     }
 }

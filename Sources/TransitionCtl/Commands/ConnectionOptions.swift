@@ -22,11 +22,6 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
-    /// Connects without reading anything.
-    func connectRaw() throws -> LineConnection {
-        try Failure.guarding { () throws(ClientError) in try LineConnection.connect(candidates: candidates) }
-    }
-
     /// The socket paths to try, in order.
     var candidates: [String] {
         var environment: [String: String] = [:]

@@ -4,6 +4,7 @@ import Glibc
 import TransitionClient
 import TransitionCore
 import TransitionProtocol
+import TransitionIO
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,9 +38,9 @@ struct Watch: ParsableCommand {
     @Flag(name: .long, help: "Exit when transitiond is unreachable (69) or the connection ends (76; 0 when transitiond stops), instead of waiting for it.")
     var noReconnect = false
 
-    /// First and longest wait between connection attempts, seconds (doubling in between).
-    static let initialBackoff = 0.1
-    static let maxBackoff = 2.0
+    /// First and longest wait between connection attempts, µs (doubling in between).
+    static let initialBackoffUs: UInt64 = 100_000
+    static let maxBackoffUs: UInt64 = 2_000_000
 
     func validate() throws {
         if let frameRate, !(0...Subscription.maxFrameRate).contains(frameRate) {
@@ -55,7 +56,7 @@ struct Watch: ParsableCommand {
         if rate > 0 { events.insert(.frame) }
         let subscription = Subscription(transitions: transitions.isEmpty ? nil : Set(transitions), events: events, frameRate: rate)
         var session = WatchSession(json: json, live: live, filter: transitions, exitAfter: exitAfter)
-        var backoff = Self.initialBackoff
+        var backoff = ReconnectBackoff(initialUs: Self.initialBackoffUs, maximumUs: Self.maxBackoffUs)
         var waiting = false
         while true {
             let connected: LineConnection
@@ -65,11 +66,10 @@ struct Watch: ParsableCommand {
                 if noReconnect { throw Failure.exit(error) }
                 if !waiting { session.say("\(error); waiting for it to start") }
                 waiting = true
-                Self.sleep(seconds: backoff)
-                backoff = min(backoff * 2, Self.maxBackoff)
+                Self.sleep(us: backoff.nextDelayUs())
                 continue
             }
-            backoff = Self.initialBackoff
+            backoff.reset()
             if waiting && !live { session.say("connected to transitiond at \(connected.path)") }
             waiting = false
             let lost = try Failure.guarding { () throws(ClientError) in try session.follow(connected, subscription: subscription) }
@@ -83,12 +83,12 @@ struct Watch: ParsableCommand {
             }
             session.say("\(lost); waiting for it to come back")
             waiting = true
-            Self.sleep(seconds: backoff)
+            Self.sleep(us: backoff.initialUs)
         }
     }
 
-    static func sleep(seconds: Double) {
-        usleep(UInt32(seconds * 1e6))
+    static func sleep(us: UInt64) {
+        MonotonicClock.sleep(seconds: Double(us) / 1e6)
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import TransitionFiles
+import TransitionIO
 
 /// Whole-file reads and writes and running a converter, with errors as messages.
 enum Files {
@@ -17,23 +18,44 @@ enum Files {
         }
     }
 
-    /// Creates or replaces `path` with `text`.
-    static func write(_ text: String, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(message(errno))") }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = message(errno)
-                close(fd)
-                throw Failure(description: "cannot write \(path): \(reason)")
-            }
-            offset += n
+    /// Creates or replaces `path` with `text`; with `replace` false, an existing file is an error
+    /// (`O_EXCL`: nothing is overwritten, even by a file that appears meanwhile).
+    static func write(_ text: String, to path: String, replace: Bool = true) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | (replace ? O_TRUNC : O_EXCL) | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw Failure(description: "\(path) exists; pass --force to replace it") }
+            throw Failure(description: "cannot create \(path): \(message(errno))")
+        }
+        if let error = WriteAll.write(fd, text) {
+            close(fd)
+            throw Failure(description: "cannot write \(path): \(message(error))")
         }
         guard close(fd) == 0 else { throw Failure(description: "cannot write \(path): \(message(errno))") }
+    }
+
+    /// Creates `directory` and any missing parents (mode 0755), as `mkdir -p`.
+    static func makeDirectories(_ directory: String) throws(Failure) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw Failure(description: "cannot create \(path): \(message(errno))")
+            }
+        }
+    }
+
+    /// The process ids and argument vectors of the processes this user can see (`/proc`).
+    static func processes() -> [(pid: Int, arguments: [String])] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var result: [(pid: Int, arguments: [String])] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int(name), let bytes = try? FileBytes.read(path: "/proc/\(pid)/cmdline", limit: 65536) else { continue }
+            let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            result.append((pid, arguments.last == "" ? Array(arguments.dropLast()) : arguments))
+        }
+        return result
     }
 
     /// Whether an executable `name` is on `PATH`.

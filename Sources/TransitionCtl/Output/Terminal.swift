@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import TransitionIO
 
 /// Unbuffered output: every call reaches the file descriptor at once (so `watch --json` lines
 /// are flushed as they arrive). Glibc's `stdout` is not usable from Swift 6 strict code.
@@ -14,16 +15,7 @@ enum Terminal {
     static var isTerminal: Bool { isatty(1) == 1 }
 
     private static func write(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) } // the reader went away (e.g. `| head`)
-                return
-            }
-            offset += n
-        }
+        if WriteAll.write(fd, bytes) == EPIPE { exit(0) } // the reader went away (e.g. `| head`)
     }
 }
 

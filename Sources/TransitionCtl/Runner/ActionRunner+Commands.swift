@@ -57,8 +57,15 @@ extension ActionRunner {
 
     /// Collects every child that exited (no zombies), and starts what waited for it. Each child
     /// is waited for by its pid, never with -1: in a process that runs other children (the test
-    /// bundle) those are not the runner's to reap.
+    /// bundle) those are not the runner's to reap. When the last command is gone and none waits,
+    /// `--verbose` says so: a script reads that line as the end of what it set off.
     func reap() {
+        var reaped = false
+        defer {
+            if reaped && scheduler.runningCount == 0 && scheduler.queuedCount == 0 {
+                log.debug("no command runs or waits")
+            }
+        }
         for pid in pids.keys.sorted() {
             var status: Int32 = 0
             var result = waitpid(pid, &status, WNOHANG)
@@ -67,6 +74,7 @@ extension ActionRunner {
             if result < 0 { status = 0 }
             guard let job = pids.removeValue(forKey: pid) else { continue }
             jobPids[job] = nil
+            reaped = true
             let exit = ChildStatus(waitStatus: status)
             if let invocation = scheduler.invocation(of: job) {
                 let late = timedOut.remove(job) != nil ? " after its timeout" : ""

@@ -3,6 +3,7 @@ import Glibc
 import TransitionActions
 import TransitionClient
 import TransitionProtocol
+import TransitionIO
 
 /// The connection to transitiond: connect with a growing delay, subscribe, read, reconnect.
 extension ActionRunner {
@@ -18,8 +19,7 @@ extension ActionRunner {
                 log.notice("waiting for transitiond (\(failure)); retrying")
                 waitingLogged = true
             }
-            reconnectAtUs = nowUs + backoffUs
-            backoffUs = min(backoffUs * 2, 5_000_000)
+            reconnectAtUs = nowUs + backoff.nextDelayUs()
         }
     }
 
@@ -39,8 +39,7 @@ extension ActionRunner {
         hello = nil
         log.warning("\(why); reconnecting")
         handle(planner.reset())
-        reconnectAtUs = MonotonicClock.nowUs() + backoffUs
-        backoffUs = min(backoffUs * 2, 5_000_000)
+        reconnectAtUs = MonotonicClock.nowUs() + backoff.nextDelayUs()
     }
 
     func readDaemon() {
@@ -58,7 +57,7 @@ extension ActionRunner {
             switch received.message {
             case .hello(let greeting):
                 hello = greeting
-                backoffUs = 100_000
+                backoff.reset()
                 waitingLogged = false
                 log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
                 everConnected = true

@@ -3,6 +3,7 @@ import Glibc
 import TransitionActions
 import TransitionClient
 import TransitionProtocol
+import TransitionIO
 
 /// `transitionctl run`'s one loop: `poll` over the daemon's socket, a signalfd (children,
 /// reload, stop), the inotify watch of the actions file and the `progress` commands' pipes,
@@ -34,7 +35,7 @@ final class ActionRunner {
     var hello: Hello?
     var subscribedFrames = false
     var reconnectAtUs: UInt64 = 0
-    var backoffUs: UInt64 = 100_000
+    var backoff = ReconnectBackoff(initialUs: 100_000, maximumUs: 5_000_000)
     var waitingLogged = false
     var everConnected = false
 

@@ -3,6 +3,7 @@ import CLinux
 import Glibc
 import TransitionClient
 import TransitionProtocol
+import TransitionIO
 
 /// The runner's connection to transitiond: connected (blocking, a Unix socket answers at once),
 /// then read without blocking from the loop, line by line.
@@ -12,8 +13,7 @@ final class DaemonLink {
 
     let fd: Int32
     let path: String
-    private var buffer: [UInt8] = []
-    private var scanned = 0
+    private var lines = LineSplitter()
 
     private init(fd: Int32, path: String) { self.fd = fd; self.path = path }
 
@@ -40,47 +40,26 @@ final class DaemonLink {
 
     /// Sends a request (a few hundred bytes; the socket's buffer always takes it).
     func send(_ request: Request) -> Bool {
-        let bytes = encodeRequest(request)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 1000); continue }
-                return false
-            }
-            offset += n
-        }
-        return true
+        WriteAll.write(fd, encodeRequest(request), mode: .socketWaitingWhenFull) == nil
     }
 
     /// Reads what is there: the complete lines, and whether the stream ended (or failed).
     func read() -> (lines: [ArraySlice<UInt8>], ended: Bool) {
         var ended = false
+        lines.compact()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 { buffer += chunk[0..<n]; continue }
+            if n > 0 { lines.append(contentsOf: chunk[0..<n]); continue }
             if n == 0 { ended = true; break }
             if errno == EINTR { continue }
             if errno != EAGAIN { ended = true }
             break
         }
-        var lines: [ArraySlice<UInt8>] = []
-        var start = 0
-        var index = scanned
-        while index < buffer.count {
-            if buffer[index] == UInt8(ascii: "\n") {
-                lines.append(buffer[start..<index])
-                start = index + 1
-            }
-            index += 1
-        }
-        lines = lines.map { ArraySlice(Array($0)) }
-        buffer.removeFirst(start)
-        scanned = buffer.count
-        if buffer.count > Self.maxLineBytes { ended = true }
-        return (lines, ended)
+        var complete: [ArraySlice<UInt8>] = []
+        while let line = lines.nextLine() { complete.append(line) }
+        if lines.partialCount > Self.maxLineBytes { ended = true }
+        return (complete, ended)
     }
 }
 

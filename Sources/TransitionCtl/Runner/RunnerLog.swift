@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import TransitionIO
 
 /// The runner's messages on standard error, one line each. Under systemd (`$JOURNAL_STREAM`
 /// set) each line starts with its syslog priority (`<3>`), which the journal reads as the level.
@@ -28,12 +29,6 @@ struct RunnerLog {
         for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
             line += (priorities ? "<\(level.rawValue)>" : "") + "transitionctl run: " + part + "\n"
         }
-        let bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
+        WriteAll.write(2, line)
     }
 }

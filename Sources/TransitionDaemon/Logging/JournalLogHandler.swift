@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 public import Logging
+import TransitionIO
 
 /// A swift-log handler that writes one line per entry to standard error in the form journald
 /// understands: a `<N>` syslog priority prefix (the unit sets `SyslogLevelPrefix=yes`, the
@@ -154,13 +155,6 @@ public struct JournalLogHandler: LogHandler {
     /// Writes `text` to fd 2 in as few `write(2)` calls as possible (one, for entries up to
     /// PIPE_BUF bytes, so concurrent entries never interleave), retrying on EINTR.
     @Sendable static func writeToStandardError(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
-            }
-        }
+        WriteAll.write(2, text)
     }
 }

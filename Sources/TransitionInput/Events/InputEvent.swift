@@ -55,8 +55,10 @@ enum TouchpadGestureEvent: Equatable {
     case swipeUpdate(fingers: Int, dx: Double, dy: Double, timeUs: UInt64)
     case swipeEnd(fingers: Int, cancelled: Bool, timeUs: UInt64)
     case pinchBegin(fingers: Int, timeUs: UInt64)
-    /// `scale` is libinput's absolute scale since the pinch began (1.0 at the start).
-    case pinchUpdate(fingers: Int, scale: Double, timeUs: UInt64)
+    /// `scale` is libinput's absolute scale since the pinch began (1.0 at the start); `angle`
+    /// the change of the fingers' angle since the previous update, degrees, positive clockwise
+    /// (`libinput_event_gesture_get_angle_delta`).
+    case pinchUpdate(fingers: Int, scale: Double, angle: Double = 0, timeUs: UInt64)
     case pinchEnd(fingers: Int, cancelled: Bool, timeUs: UInt64)
     case holdBegin(fingers: Int, timeUs: UInt64)
     case holdEnd(fingers: Int, cancelled: Bool, timeUs: UInt64)
@@ -64,7 +66,7 @@ enum TouchpadGestureEvent: Equatable {
     var timeUs: UInt64 {
         switch self {
         case .swipeBegin(_, let t), .swipeUpdate(_, _, _, let t), .swipeEnd(_, _, let t),
-             .pinchBegin(_, let t), .pinchUpdate(_, _, let t), .pinchEnd(_, _, let t),
+             .pinchBegin(_, let t), .pinchUpdate(_, _, _, let t), .pinchEnd(_, _, let t),
              .holdBegin(_, let t), .holdEnd(_, _, let t):
             t
         }

@@ -40,7 +40,8 @@ enum LibinputDecoder {
             case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN:
                 decoded = .pinchBegin(fingers: fingers, timeUs: t)
             case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
-                decoded = .pinchUpdate(fingers: fingers, scale: libinput_event_gesture_get_scale(g), timeUs: t)
+                decoded = .pinchUpdate(fingers: fingers, scale: libinput_event_gesture_get_scale(g),
+                                       angle: libinput_event_gesture_get_angle_delta(g), timeUs: t)
             case LIBINPUT_EVENT_GESTURE_PINCH_END:
                 decoded = .pinchEnd(fingers: fingers, cancelled: libinput_event_gesture_get_cancelled(g) != 0, timeUs: t)
             case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN:

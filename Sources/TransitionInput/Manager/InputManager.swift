@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
+import CEvdev
 import CLibInput
+import CLinux
 public import Logging
 public import TransitionCore
 #if canImport(Glibc)
 import Glibc
+import TransitionIO
 #endif
 
 /// The input layer: finds touchpads and touchscreens, reads them through libinput and hands
@@ -16,9 +19,14 @@ import Glibc
 /// disappears is cancelled (`GestureInput.deviceRemoved`) and freed, and one that (re)appears is
 /// added with a new ``DeviceID``.
 ///
+/// Touchpads are also opened a second time, read-only, for their evdev frames (touchpad taps,
+/// ``TouchpadTapReader``): those descriptors sit in an epoll set of their own, whose one
+/// descriptor, ``touchpadTapFileDescriptor``, the event loop watches.
+///
 /// Not thread-safe: create it and call it on the event loop's thread. Watch
 /// ``libinputFileDescriptor`` and call ``dispatch(_:)`` when it is readable; watch
-/// ``udevMonitorFileDescriptor`` (when not `nil`) and call ``handleUdev(_:)``.
+/// ``udevMonitorFileDescriptor`` (when not `nil`) and call ``handleUdev(_:)``; watch
+/// ``touchpadTapFileDescriptor`` and call ``readTouchpadTaps(_:)``.
 public final class InputManager {
     /// The seat whose devices are used (when no explicit devices are given).
     public let seat: String
@@ -28,6 +36,11 @@ public final class InputManager {
     private let udev: Udev
     private let monitor: UdevMonitor?
     private let libinput: LibinputContext
+    /// The epoll set of every open touchpad's second descriptor, and the buffers its waits fill
+    /// (allocated once).
+    private let tapSet: Int32
+    private var readyData = [UInt64](repeating: 0, count: 8)
+    private var readyEvents = [UInt32](repeating: 0, count: 8)
     private var entries: [Entry] = []
     private var nextID: UInt32 = 1
     private var batch: [BatchItem] = []
@@ -41,6 +54,8 @@ public final class InputManager {
         var syspath: String
         /// libinput's device; `nil` while suspended (closed, to be opened again on resume).
         var device: OpaquePointer?
+        /// A touchpad's second descriptor, for its taps; `nil` for touchscreens and while closed.
+        var taps: TouchpadTapReader?
         var recognizer: DeviceRecognizer
         /// A touchscreen's size in mm and range in device units, as far as known (for its layout).
         var sizeMm: DeviceExtent?
@@ -69,6 +84,8 @@ public final class InputManager {
             monitor = nil
         }
         libinput = try LibinputContext(logger: logger)
+        tapSet = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard tapSet >= 0 else { throw .system("epoll_create1: \(String(cString: strerror(errno)))") }
         batch.reserveCapacity(256)
 
         if explicitDevices.isEmpty {
@@ -99,6 +116,7 @@ public final class InputManager {
 
     deinit {
         for entry in entries { close(entry) }
+        Glibc.close(tapSet)
     }
 
     /// libinput's fd: when readable, call ``dispatch(_:)``.
@@ -107,6 +125,30 @@ public final class InputManager {
     /// The udev monitor's fd (hotplug): when readable, call ``handleUdev(_:)``. `nil` when no
     /// monitor could be created.
     public var udevMonitorFileDescriptor: Int32? { monitor?.fileDescriptor }
+
+    /// The epoll descriptor of the touchpads' second descriptors: when readable, call
+    /// ``readTouchpadTaps(_:)``.
+    public var touchpadTapFileDescriptor: Int32 { tapSet }
+
+    /// Reads every touchpad whose second descriptor is readable and hands each touchpad tap
+    /// (``GestureInput/tap(_:)`` with `touchpad` set) to `sink`.
+    public func readTouchpadTaps(_ sink: (GestureInput) -> Void) {
+        while true {
+            let n = clinux_epoll_wait(tapSet, &readyData, &readyEvents, Int32(readyData.count), 0)
+            guard n > 0 else { return }
+            for k in 0..<Int(n) {
+                let fd = Int32(truncatingIfNeeded: readyData[k])
+                guard let i = entries.firstIndex(where: { $0.taps?.fileDescriptor == fd }),
+                      let taps = entries[i].taps else { continue }
+                if !taps.read(sink) {
+                    // Gone (ENODEV while the kernel removes it): stop watching; udev's removal follows.
+                    _ = clinux_epoll_ctl(tapSet, EPOLL_CTL_DEL, fd, 0, 0)
+                    entries[i].taps = nil
+                }
+            }
+            if Int(n) < readyData.count { return }
+        }
+    }
 
     /// The touch devices in use, in the order they were added.
     public var devices: [InputDeviceInfo] { entries.map(\.info) }
@@ -170,6 +212,7 @@ public final class InputManager {
         let id = DeviceID(nextID)
         nextID += 1
         LibinputDecoder.tag(device, with: id)
+        let taps = kind == .touchpad ? openTaps(evaluation.node, id) : nil
         var width = 0.0, height = 0.0
         let hasSize = libinput_device_get_size(device, &width, &height) == 0
         var info = InputDeviceInfo(id: id, node: evaluation.node, name: evaluation.name, kind: kind,
@@ -186,7 +229,7 @@ public final class InputManager {
             layout = TouchLayout.touchscreen(named: evaluation.name, sizeMm: sizeMm, range: range, settings: touchscreen)
             describe(&info, layout: layout)
         }
-        entries.append(Entry(info: info, syspath: syspath, device: device,
+        entries.append(Entry(info: info, syspath: syspath, device: device, taps: taps,
                              recognizer: DeviceRecognizer(device: id, touchLayout: layout), sizeMm: sizeMm, range: range))
         var size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
         if kind == .touchscreen {
@@ -221,14 +264,32 @@ public final class InputManager {
     private func remove(at index: Int, _ sink: (GestureInput) -> Void, why: String) {
         let entry = entries.remove(at: index)
         if !entry.vanishing {
-            sink(.deviceRemoved(device: entry.info.id, timeUs: Self.monotonicNowUs()))
+            sink(.deviceRemoved(device: entry.info.id, timeUs: MonotonicClock.nowUs()))
         }
         close(entry)
         logger.notice("\(entry.info.kind.rawValue) \(entry.info.node) \"\(entry.info.name)\" (\(entry.info.id)) \(why)")
     }
 
-    /// Closes an entry's libinput device (if open).
+    /// Opens a touchpad's second descriptor and adds it to the epoll set; `nil` (with a
+    /// warning: the touchpad works, without taps) when it cannot.
+    private func openTaps(_ node: String, _ id: DeviceID) -> TouchpadTapReader? {
+        guard let reader = TouchpadTapReader(node: node, device: id) else {
+            logger.warning("cannot read \(node)'s evdev frames a second time: no touchpad taps (padtap) from it")
+            return nil
+        }
+        guard clinux_epoll_ctl(tapSet, EPOLL_CTL_ADD, reader.fileDescriptor, UInt32(EPOLLIN.rawValue),
+                               UInt64(reader.fileDescriptor)) == 0 else {
+            logger.warning("cannot watch \(node)'s evdev frames: no touchpad taps (padtap) from it")
+            return nil
+        }
+        return reader
+    }
+
+    /// Closes an entry's libinput device and its second descriptor (if open).
     private func close(_ entry: Entry) {
+        if let taps = entry.taps {
+            _ = clinux_epoll_ctl(tapSet, EPOLL_CTL_DEL, taps.fileDescriptor, 0, 0)
+        }
         guard let device = entry.device else { return }
         LibinputDecoder.tag(device, with: nil)
         libinput.remove(device, node: entry.info.node)
@@ -252,6 +313,7 @@ public final class InputManager {
         for i in entries.indices {
             close(entries[i])
             entries[i].device = nil
+            entries[i].taps = nil
             entries[i].vanishing = false
             entries[i].recognizer.reset()
         }
@@ -277,6 +339,7 @@ public final class InputManager {
                 libinput_device_ref(device)
                 LibinputDecoder.tag(device, with: entry.info.id)
                 entries[i].device = device
+                if entry.info.kind == .touchpad { entries[i].taps = openTaps(entry.info.node, entry.info.id) }
                 reopened += 1
             } else {
                 remove(at: i, sink, why: "did not come back after the sleep")
@@ -323,20 +386,12 @@ public final class InputManager {
                 guard let i = entries.firstIndex(where: { $0.info.id == id }) else { continue }
                 entries[i].vanishing = true
                 entries[i].recognizer.reset()
-                sink(.deviceRemoved(device: id, timeUs: Self.monotonicNowUs()))
+                sink(.deviceRemoved(device: id, timeUs: MonotonicClock.nowUs()))
                 logger.notice("\(entries[i].info.kind.rawValue) \(entries[i].info.node) (\(id)) is being unplugged")
             case .dropped:
                 continue
             }
         }
         batch.removeAll(keepingCapacity: true)
-    }
-
-    /// CLOCK_MONOTONIC now, in µs: the clock libinput's event times use (for removals, which
-    /// carry no libinput time).
-    static func monotonicNowUs() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1_000
     }
 }

@@ -4,8 +4,10 @@ import TransitionCore
 /// Touchpad pinches as progress, from libinput's pinch gesture events.
 ///
 /// A pinch is a ``GestureSource/pinch`` pan whose `dx` is the change of libinput's absolute scale
-/// since the previous update (positive: fingers spreading, "out"); `dy` is always 0. libinput's
-/// `cancelled` gives `GestureEnd.cancel == .libinput`.
+/// since the previous update (positive: fingers spreading, "out"); `dy` is libinput's angle
+/// change (`libinput_event_gesture_get_angle_delta`, degrees, positive clockwise; libinput
+/// already wraps it), which drives `rotate` bindings. libinput's `cancelled` gives
+/// `GestureEnd.cancel == .libinput`.
 struct PinchRecognizer {
     enum State: Equatable {
         case idle
@@ -28,10 +30,11 @@ struct PinchRecognizer {
             emit(.end(GestureEnd(device: device, cancel: .libinput, timeUs: t)))
             emit(.begin(GestureBegin(device: device, source: .pinch, fingers: fingers, timeUs: t)))
             state = .pinching(fingers: fingers, scale: 1)
-        case (.pinching(let fingers, let last), .pinchUpdate(_, let scale, let t)):
+        case (.pinching(let fingers, let last), .pinchUpdate(_, let scale, let angle, let t)):
             let delta = scale - last
-            if delta != 0 {
-                emit(.update(GestureUpdate(device: device, dx: delta, dy: 0, timeUs: t)))
+            let turn = angle.isFinite ? angle : 0
+            if delta != 0 || turn != 0 {
+                emit(.update(GestureUpdate(device: device, dx: delta, dy: turn, timeUs: t)))
                 state = .pinching(fingers: fingers, scale: scale)
             }
         case (.pinching, .pinchEnd(_, let cancelled, let t)):

@@ -31,7 +31,12 @@ import TransitionCore
 ///    engine makes it an edge swipe if it moves away from one of them), then every accumulated
 ///    frame as its own ``GestureUpdate`` with its own time, so nothing is lost and velocity sees
 ///    the real history. A pinch's updates carry the change of the spread as a scale (1.0 at the
-///    begin) in `dx`. Times never go backwards.
+///    begin) in `dx`, and the change of the fingers' angle in `dy` (degrees, positive clockwise
+///    as the viewer sees it: the mean turn of each finger about the centroid, each frame's turn
+///    wrapped into (−180°, 180°], ``Angle``). A *twist* (the fingers turning about their
+///    centroid, their spread and centroid still) begins a pinch too, once each finger has moved
+///    ``Parameters/beginDistance`` along its arc; the engine decides whether a pinch drives its
+///    scale or its angle. Times never go backwards.
 /// 4. Lifting every finger ends the gesture (``GestureEnd``, a release). Lifting before it began
 ///    emits ``HoldEnd`` (`cancelled: false`: the caught animation resumes), followed by a
 ///    ``TapInput`` when every finger lifted within ``Parameters/tapMaxUs`` of the first touch
@@ -107,6 +112,9 @@ struct TouchPanRecognizer {
     private var baseSpread = 0.0
     /// The spread at the last frame while pending (a pinch lifted inside the landing window).
     private var lastSpread = 0.0
+    /// Degrees the fingers turned about their centroid since the last finger-count change
+    /// (pending), clockwise positive.
+    private var turned = 0.0
 
     /// The device's size as the viewer sees it, carried by every pan's begin.
     var extent: DeviceExtent? { layout.viewExtent }
@@ -202,6 +210,7 @@ struct TouchPanRecognizer {
         }
         if common > 0 { dx /= Double(common); dy /= Double(common) }
         let changed = common != touches.count || common != lastFrame.count
+        let da = changed ? 0 : turn()
         lastFrame.removeAll(keepingCapacity: true)
         lastFrame.append(contentsOf: touches)
         let fingers = touches.count
@@ -216,6 +225,7 @@ struct TouchPanRecognizer {
             farthest = 0
             baseSpread = spread()
             lastSpread = baseSpread
+            turned = 0
             state = .pending(fingers: fingers, firstDownUs: t, anchorUs: t, movedX: 0, movedY: 0)
 
         case .pending(let pendingFingers, let firstDownUs, let anchorUs, var movedX, var movedY):
@@ -241,8 +251,10 @@ struct TouchPanRecognizer {
                 samples.removeAll(keepingCapacity: true)
                 baseSpread = spread()
                 lastSpread = baseSpread
+                turned = 0
                 state = .pending(fingers: fingers, firstDownUs: firstDownUs, anchorUs: t, movedX: 0, movedY: 0)
             } else {
+                turned += da
                 if dx != 0 || dy != 0 {
                     movedX += dx; movedY += dy
                     append(Sample(dx: dx, dy: dy, timeUs: t))
@@ -280,8 +292,8 @@ struct TouchPanRecognizer {
                 state = .pinching(fingers: fingers, scale: scale)
             } else if baseSpread > 0 {
                 let now = spread() / baseSpread
-                if now != scale {
-                    emit(.update(GestureUpdate(device: device, dx: now - scale, dy: 0, timeUs: t)))
+                if now != scale || da != 0 {
+                    emit(.update(GestureUpdate(device: device, dx: now - scale, dy: da, timeUs: t)))
                 }
                 state = .pinching(fingers: fingers, scale: now)
             }
@@ -291,11 +303,31 @@ struct TouchPanRecognizer {
         }
     }
 
-    /// The fingers' spread (now `spread`) changed by at least the begin distance, and more than
-    /// their centroid moved.
+    /// The fingers' spread (now `spread`) changed, or each finger moved along its arc about the
+    /// centroid (a twist: ``turned`` at half the spread), by at least the begin distance, and
+    /// more than their centroid moved.
     private func isPinch(spread: Double, movedX: Double, movedY: Double) -> Bool {
-        let change = abs(spread - baseSpread)
+        let arc = abs(turned) * .pi / 180 * spread / 2
+        let change = max(abs(spread - baseSpread), arc)
         return baseSpread > 0 && change >= parameters.beginDistance && change > (movedX * movedX + movedY * movedY).squareRoot()
+    }
+
+    /// The mean turn of each touch about the centroid since the previous frame, degrees,
+    /// clockwise positive; 0 for fewer than two touches. Call only when the previous frame had
+    /// the same touches.
+    private func turn() -> Double {
+        guard touches.count >= 2, lastFrame.count == touches.count else { return 0 }
+        var cx = 0.0, cy = 0.0, px = 0.0, py = 0.0
+        for p in touches { cx += p.x; cy += p.y }
+        for q in lastFrame { px += q.x; py += q.y }
+        let n = Double(touches.count)
+        cx /= n; cy /= n; px /= n; py /= n
+        var sum = 0.0
+        for p in touches {
+            guard let q = lastFrame.first(where: { $0.slot == p.slot }) else { return 0 }
+            sum += Angle.turn(fromX: q.x - px, fromY: q.y - py, toX: p.x - cx, toY: p.y - cy)
+        }
+        return sum / n
     }
 
     private func reached(_ x: Double, _ y: Double) -> Bool {
@@ -326,7 +358,8 @@ struct TouchPanRecognizer {
         emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
         emit(.begin(GestureBegin(device: device, source: .touchPinch, fingers: fingers, timeUs: anchorUs)))
         let scale = spread / baseSpread
-        emit(.update(GestureUpdate(device: device, dx: scale - 1, dy: 0, timeUs: t)))
+        emit(.update(GestureUpdate(device: device, dx: scale - 1, dy: turned, timeUs: t)))
+        turned = 0
         samples.removeAll(keepingCapacity: true)
         state = .pinching(fingers: fingers, scale: scale)
     }

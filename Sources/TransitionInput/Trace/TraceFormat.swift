@@ -16,12 +16,14 @@ import TransitionCore
 /// {"type":"hold_end","device":1,"cancelled":true,"time_us":990}
 /// {"type":"device_removed","device":1,"time_us":2000}
 /// {"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":2100}
+/// {"type":"tap","device":1,"fingers":4,"touchpad":true,"duration_us":60000,"time_us":2100}
 /// ```
 /// `source` is one of `swipe`, `scroll`, `touch`, `pinch`, `edge`, `touchpinch` (the input layer
 /// writes `touch` for edge swipes too: `edges` names the edge zones, space-separated, that a
 /// touchscreen pan started in, and is written only when there are some); `cancel` is `null` (a release),
 /// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
-/// deltas are in the source's units (see ``GestureSource``); a begin's `width` and `height` (its
+/// deltas are in the source's units (see ``GestureSource``; a pinch's `dy` is its angle change,
+/// degrees clockwise); a tap's `touchpad` is written (`true`) only for a touchpad tap; a begin's `width` and `height` (its
 /// ``DeviceExtent``) are written when known and read when present (both or neither). A
 /// `hold_begin`'s `source` is written only for a touchscreen's (`touchhold`); without it the
 /// hold is a touchpad's (`hold`), as in traces written before holds were transitions. Blank
@@ -35,10 +37,14 @@ enum TraceFormat {
         "hold_begin": ["type", "device", "source", "fingers", "time_us"],
         "hold_end": ["type", "device", "cancelled", "time_us"],
         "device_removed": ["type", "device", "time_us"],
-        "tap": ["type", "device", "fingers", "duration_us", "time_us"],
+        "tap": ["type", "device", "fingers", "touchpad", "duration_us", "time_us"],
     ]
     /// Sample types, in the order error messages list them.
     static let types = ["begin", "update", "end", "hold_begin", "hold_end", "device_removed", "tap"]
+    /// The sources a begin may name: what the input layer reports. A rotation is a pinch
+    /// whose updates turn (the engine names it `rotate` or `touchrotate` when it locks), a
+    /// touchpad tap is a `tap` sample and a hold a `hold_begin`, never a begin.
+    static let beginSources = GestureSource.allCases.filter { !$0.isRotation && !$0.isHold && $0 != .padtap }
     /// The largest finger count a trace may carry.
     static let maxFingers = 10
 
@@ -76,7 +82,7 @@ enum TraceFormat {
             return #"{"type":"device_removed","device":\#(device.rawValue),"time_us":\#(t)}"#
         case .tap(let tap):
             return #"{"type":"tap","device":\#(tap.device.rawValue),"fingers":\#(tap.fingers),"#
-                + #""duration_us":\#(tap.durationUs),"time_us":\#(tap.timeUs)}"#
+                + (tap.touchpad ? #""touchpad":true,"# : "") + #""duration_us":\#(tap.durationUs),"time_us":\#(tap.timeUs)}"#
         }
     }
 
@@ -96,8 +102,8 @@ enum TraceFormat {
         switch type {
         case "begin":
             let name = try fields.string("source")
-            guard let source = GestureSource(rawValue: name), !source.isHold else {
-                let all = GestureSource.allCases.filter { !$0.isHold }.map(\.rawValue).joined(separator: ", ")
+            guard let source = GestureSource(rawValue: name), Self.beginSources.contains(source) else {
+                let all = Self.beginSources.map(\.rawValue).joined(separator: ", ")
                 throw LineError("unknown source \"\(name)\" (expected \(all))")
             }
             var extent: DeviceExtent?
@@ -153,7 +159,7 @@ enum TraceFormat {
             return .holdEnd(HoldEnd(device: device, cancelled: try fields.bool("cancelled"), timeUs: time))
         case "tap":
             return .tap(TapInput(device: device, fingers: try fields.fingers(), durationUs: try fields.uint64("duration_us"),
-                                 timeUs: time))
+                                 timeUs: time, touchpad: fields.has("touchpad") ? try fields.bool("touchpad") : false))
         default:
             return .deviceRemoved(device: device, timeUs: time)
         }

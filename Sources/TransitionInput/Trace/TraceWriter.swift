@@ -3,6 +3,7 @@
 import Glibc
 #endif
 public import TransitionCore
+import TransitionIO
 
 /// Writes recognised samples to a trace file (`transitiond --record FILE`), one JSON line each
 /// (format: docs/input.md, "Gesture traces"; ``TraceReader`` reads it back).
@@ -40,19 +41,7 @@ public final class TraceWriter {
         guard fd >= 0 else { throw .io(path: path, operation: "write", reason: "the trace is closed") }
         var line = try TraceFormat.encode(input)
         line.append("\n")
-        let failure: Int32? = line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
-        if let failure { throw .io(path: path, operation: "write", reason: Self.message(failure)) }
+        if let failure = WriteAll.write(fd, line) { throw .io(path: path, operation: "write", reason: Self.message(failure)) }
     }
 
     /// Closes the file. Later writes throw; closing twice does nothing.

@@ -96,25 +96,6 @@ public struct MessageEncoder: Sendable {
         line(for: .transition(event), seq: seq)
     }
 
-    static func appendASCII(_ text: StaticString, to line: inout [UInt8]) {
-        text.withUTF8Buffer { line.append(contentsOf: $0) }
-    }
-
-    /// Appends `value` in decimal.
-    public static func appendDecimal(_ value: UInt64, to line: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits, on the stack
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var v = value
-            var i = buffer.count
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
-                v /= 10
-            } while v > 0
-            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
-        }
-    }
-
     // MARK: Bodies
 
     /// Encodes the body of any message; returns its kind.

@@ -18,19 +18,6 @@ public enum MessageKind: Sendable, Hashable {
         }
     }
 
-    /// The subscription filter's kind, for transition events and frames.
-    public var eventKind: EventKind? {
-        switch self {
-        case .began: .began
-        case .updated: .updated
-        case .ended: .ended
-        case .frame: .frame
-        case .paused: .paused
-        case .completed: .completed
-        default: nil
-        }
-    }
-
     /// Whether this is ``other(_:)``, whose opening is followed by its name.
     var isOther: Bool { if case .other = self { true } else { false } }
 

@@ -85,10 +85,4 @@ extension JSONValue {
         }
     }
 
-    /// The value as one line of compact JSON.
-    public var jsonText: String {
-        var writer = JSONWriter(capacity: 256)
-        write(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
 }

@@ -68,9 +68,6 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: fragment)
     }
 
-    /// Declares that the next member or element is not the first (after ``raw(_:)-swift.method``).
-    public mutating func markNotEmpty() { needsComma = true }
-
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true

@@ -218,8 +218,9 @@ public final class TransitionServer {
         let limit = configuration.limits.maxLineBytes
         var start = 0
         var completedLine = false
-        while !client.isClosed, let newline = client.inbox[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            var end = newline
+        var scanned = 0
+        while !client.isClosed, let found = LineSplitter.nextLine(in: client.inbox, from: start, scannedTo: &scanned) {
+            var end = found.line.upperBound
             if end > start && client.inbox[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let length = end - start
             guard length <= limit else {
@@ -229,7 +230,7 @@ public final class TransitionServer {
             }
             completedLine = true
             let line = client.inbox[start..<end]
-            start = newline + 1
+            start = found.next
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             handleRequestLine(line, from: client)
         }

@@ -24,7 +24,7 @@ public enum ListenerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notASocket(let path):
             "\(path) exists and is not a socket; refusing to replace it"
         case .pathTooLong(let path):
-            "socket path \(path) is longer than \(maxUnixPathBytes) bytes"
+            "socket path \(path) is longer than \(UnixAddress.maxPathBytes) bytes"
         case .unknownGroup(let name):
             "socket group \"\(name)\" does not exist"
         case .notAListeningSocket(let fd, let reason):
@@ -66,7 +66,7 @@ public final class UnixListener {
     /// when given. Creates the socket's directory if it is missing (0755, or 0750 with a group).
     public static func bind(path: String, group: String? = nil, mode: UInt32 = 0o660,
                             backlog: Int32 = 128) throws(ListenerError) -> UnixListener {
-        guard path.utf8.count <= maxUnixPathBytes, !path.isEmpty else { throw .pathTooLong(path: path) }
+        guard path.utf8.count <= UnixAddress.maxPathBytes, !path.isEmpty else { throw .pathTooLong(path: path) }
         let gid = try group.map { name throws(ListenerError) in try groupID(name) }
         try makeDirectory(of: path, gid: gid)
 
@@ -99,7 +99,7 @@ public final class UnixListener {
     /// another process holds the name.
     public static func bindAbstract(name: String, backlog: Int32 = 128) throws(ListenerError) -> UnixListener {
         let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count < maxUnixPathBytes, !bytes.contains(0) else { throw .pathTooLong(path: "@\(name)") }
+        guard !bytes.isEmpty, bytes.count < UnixAddress.maxPathBytes, !bytes.contains(0) else { throw .pathTooLong(path: "@\(name)") }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", SystemError("socket")) }
         var address = sockaddr_un()
@@ -207,7 +207,7 @@ public final class UnixListener {
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard probe >= 0 else { throw .system("socket", SystemError("socket")) }
         defer { Glibc.close(probe) }
-        let result = withUnixAddress(path) { connect(probe, $0, $1) } ?? -1
+        let result = UnixAddress.with(path) { connect(probe, $0, $1) } ?? -1
         let error = clinux_errno()
         if result == 0 || error == EAGAIN || error == EINPROGRESS { throw .alreadyRunning(path: path) }
         guard error == ECONNREFUSED else { throw .system("probe \(path)", SystemError("connect", errno: error)) }
@@ -223,11 +223,11 @@ public final class UnixListener {
         // Bind under a temporary name, fix mode and group, then rename into place.
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let temporary = "\(directory).transitiond.\(getpid()).tmp"
-        let staged = temporary.utf8.count <= maxUnixPathBytes
+        let staged = temporary.utf8.count <= UnixAddress.maxPathBytes
         let bindPath = staged ? temporary : path
         if staged { unlink(temporary) }
         do throws(ListenerError) {
-            guard withUnixAddress(bindPath, { Glibc.bind(fd, $0, $1) }) == 0 else {
+            guard UnixAddress.with(bindPath, { Glibc.bind(fd, $0, $1) }) == 0 else {
                 throw .system("bind \(bindPath)", SystemError("bind"))
             }
             if let gid, chown(bindPath, uid_t.max, gid) != 0 {

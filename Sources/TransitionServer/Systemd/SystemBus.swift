@@ -47,9 +47,6 @@ public final class SystemBus {
 
     deinit { close() }
 
-    /// Whether a connection is up now.
-    public var isConnected: Bool { bus != nil }
-
     /// Connects now; when that fails, logs why and tries again later (so a daemon started before
     /// dbus-daemon finds the bus once it is there). Returns whether it connected now.
     @discardableResult

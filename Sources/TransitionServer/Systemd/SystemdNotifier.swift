@@ -57,10 +57,7 @@ public final class SystemdNotifier: Sendable {
     /// `RELOADING=1` with the current `MONOTONIC_USEC=`: the configuration is being reloaded.
     /// Follow with ``ready(status:)`` when done, whether the new configuration was taken or not.
     public func reloading() {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let usec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-        send(["RELOADING=1", "MONOTONIC_USEC=\(usec)"])
+        send(["RELOADING=1", "MONOTONIC_USEC=\(MonotonicClock.nowUs())"])
     }
 
     /// `STOPPING=1`: shutdown has begun. Send it before cancelling transitions and closing clients,

@@ -102,13 +102,22 @@ struct Step: Sendable, CustomStringConvertible {
     @Test func progressIsMonotoneInTranslation() async {
         await propertyCheck(input: Gen.double(in: 0...50).array(of: 1...80), Gen<Direction>.case,
                             Gen.int(in: 1...30)) { steps, direction, dtMs in
-            let source: GestureSource = direction.axis == .scale ? .pinch : .swipe
-            var h = EngineHarness(single(source: source, direction: direction,
-                                         distance: source == .pinch ? Distance(0.5, .scale) : Distance(300, .units)))
+            let source: GestureSource = switch direction.axis {
+            case .scale: .pinch
+            case .rotation: .rotate
+            case .horizontal, .vertical: .swipe
+            }
+            let distance = switch source {
+            case .pinch: Distance(0.5, .scale)
+            case .rotate: Distance(90, .degrees)
+            default: Distance(300, .units)
+            }
+            var h = EngineHarness(single(source: source, direction: direction, distance: distance))
             h.begin(1, source)
             for step in steps {
                 let delta = direction.sign * step * (source == .pinch ? 0.005 : 1)
-                direction.axis == .vertical ? h.move(dy: delta, after: Double(dtMs)) : h.move(dx: delta, after: Double(dtMs))
+                let onY = direction.axis == .vertical || direction.axis == .rotation
+                onY ? h.move(dy: delta, after: Double(dtMs)) : h.move(dx: delta, after: Double(dtMs))
             }
             let updates = h.events.compactMap(\.updated)
             for (a, b) in zip(updates, updates.dropFirst()) {

@@ -20,8 +20,8 @@ import TransitionCore
     }
 
     @Test func directionsKnowTheirAxisAndSign() {
-        #expect(Direction.allCases.map(\.axis) == [.horizontal, .horizontal, .vertical, .vertical, .scale, .scale])
-        #expect(Direction.allCases.map(\.sign) == [-1, 1, -1, 1, -1, 1])
+        #expect(Direction.allCases.map(\.axis) == [.horizontal, .horizontal, .vertical, .vertical, .scale, .scale, .rotation, .rotation])
+        #expect(Direction.allCases.map(\.sign) == [-1, 1, -1, 1, -1, 1, 1, -1])
     }
 
     @Test func bindingsNameTheirGesture() {

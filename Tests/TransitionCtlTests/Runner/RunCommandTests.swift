@@ -61,6 +61,8 @@ import Testing
         #expect(phases.first == "began")
         #expect(phases.suffix(2) == ["finished", "EOF"])
         #expect(phases.dropFirst().dropLast(2).allSatisfy { $0 == "finish" })
+        // --verbose says when every command it set off has ended (the e2e barrier of 50-actions).
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("no command runs or waits") })
 
         // A missing program and a hanging one are logged; the hanging one is killed; the runner goes on.
         #expect(try Binaries.run("transitionctl", ["trigger", "swipe3-up", "--wait", "--socket", socket]).status == 0)

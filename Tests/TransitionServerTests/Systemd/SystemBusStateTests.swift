@@ -2,27 +2,9 @@
 import Testing
 @testable import TransitionServer
 
-/// The pure parts of following the system bus: when to reconnect, what sd-bus's timeout means
-/// for the loop, and what the locked hints are across a drop and a recovery.
+/// The pure parts of following the system bus: what sd-bus's timeout means for the loop, and what
+/// the locked hints are across a drop and a recovery.
 @Suite struct SystemBusStateTests {
-    @Test func backoffDoublesUpToItsCeilingAndStartsOverAfterASuccess() {
-        var backoff = ReconnectBackoff()
-        let delays = (0..<9).map { _ in backoff.nextDelayUs() }
-        #expect(delays == [250_000, 500_000, 1_000_000, 2_000_000, 4_000_000, 8_000_000,
-                           10_000_000, 10_000_000, 10_000_000])
-        #expect(backoff.attempts == 9)
-        backoff.reset()
-        #expect(backoff.nextDelayUs() == 250_000)
-    }
-
-    @Test func backoffNeverOverflows() {
-        var backoff = ReconnectBackoff(initialUs: UInt64.max / 3, maximumUs: UInt64.max)
-        for _ in 0..<100 {
-            let delay = backoff.nextDelayUs()
-            #expect(delay >= UInt64.max / 3)
-        }
-    }
-
     /// sd-bus returns a timeout of 0 when it must be processed at once (a send failed and the bus
     /// is closing): that is "now" for the loop, never a bare 0.
     @Test func sdBusTimeoutsBecomeLoopDeadlines() {

@@ -39,7 +39,7 @@ check "mallory (not in the transitiond group) is refused (exit $code)" test "$co
 check "the refusal is logged once" wait_journal "$mark" "refused a Touchégg client \(pid [0-9]+ uid $(id -u mallory)" 30
 
 mark=$(journal_mark)
-"$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go" --linger 0.3 > "$TMP/vdev.out" 2>&1 &
+"$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go" --stop-when "$TMP/stop" > "$TMP/vdev.out" 2>&1 &
 vdev=$!
 wait_until 60 grep -q '^created /dev/input/event' "$TMP/vdev.out"
 node=$(sed -n 's|^created ||p' "$TMP/vdev.out")
@@ -48,6 +48,7 @@ touch "$TMP/go"
 check "alice's client receives OnGestureEnd" wait_until 60 grep -q '"name": "OnGestureEnd"' "$TMP/alice.jsonl"
 got=$(jq -rs -f "$TOUCHEGG_SUMMARY" "$TMP/alice.jsonl")
 check "it is a 3-finger swipe right on the touchpad that finished ($got)" test "$got" = "swipe right 3 touchpad 100"
+touch "$TMP/stop"   # the touchpad stayed until its swipe's End was seen
 wait "$vdev"
 touchegg_stop "$TMP/alice.jsonl"
 wait "$alice_client" 2>/dev/null

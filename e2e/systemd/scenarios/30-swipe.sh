@@ -9,7 +9,8 @@ check "alice's watch is subscribed" wait_until 60 grep -q '"reply"' "$TMP/watch.
 
 mark=$(journal_mark)
 # 60 steps of 8 units to the right with 3 fingers: farther than the 400-unit distance, so finish.
-"$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go" --linger 0.3 > "$TMP/vdev.out" 2>&1 &
+# The touchpad stays until the swipe's end has been seen (a node that goes takes its unread lift along).
+"$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go" --stop-when "$TMP/stop" > "$TMP/vdev.out" 2>&1 &
 vdev=$!
 wait_until 60 grep -q '^created /dev/input/event' "$TMP/vdev.out"
 node=$(sed -n 's|^created ||p' "$TMP/vdev.out")
@@ -30,5 +31,6 @@ check "it is swipe3-right with outcome finish ($ended)" test "$ended" = "swipe3-
 check "the watch exits after the completed event" wait_until 60 bash -c "! kill -0 $watch 2>/dev/null"
 wait "$watch"; code=$?
 check "the watch exits 0 (status $code)" test "$code" = 0
+touch "$TMP/stop"
 wait "$vdev"
 check "the service notices the touchpad going away" wait_journal "$mark" "$node .*(vanished|unplugged|removed)" 60

@@ -56,18 +56,21 @@ more() { (( $(count "$1" "$2") > $3 )); }
 ENDED='"event":"ended"'
 ended() { count "$1" "$ENDED"; }
 # swipe NAME [transition-vdev touchpad options]: a 3-finger swipe right on a new touchpad.
-# Returns once the device is in use and the gesture has started; `swiped NAME` waits for its end.
+# Returns once the device is in use and the gesture has started; `swiped` waits for its end in
+# root's watch (root sees every one), then lets the touchpad go (a node that goes takes its
+# unread lift along).
 swipe() {
   local name=$1 mark; shift
   mark=$(journal_mark)
-  "$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go-$name" --linger 0.3 "$@" > "$TMP/vdev-$name.out" 2>&1 &
+  SWIPE_STOP=$TMP/stop-$name SWIPE_ENDED=$(ended root)
+  "$VDEV" touchpad --fingers 3 --steps 60x8,0 --start-when "$TMP/go-$name" --stop-when "$SWIPE_STOP" "$@" > "$TMP/vdev-$name.out" 2>&1 &
   VDEV_PID=$!
   wait_until 60 grep -q '^created /dev/input/event' "$TMP/vdev-$name.out"
   local node; node=$(sed -n 's|^created ||p' "$TMP/vdev-$name.out")
   wait_journal "$mark" "using touchpad $node " 60 || fail "$name: the service uses $node" "no journal line"
   touch "$TMP/go-$name"
 }
-swiped() { wait "$VDEV_PID"; }
+swiped() { wait_until 120 more root "$ENDED" "$SWIPE_ENDED"; touch "$SWIPE_STOP"; wait "$VDEV_PID"; }
 
 # 1. tty1 in front: alice and root, not bob.
 before_root=$(ended root) before_alice=$(ended alice) before_bob=$(ended bob)

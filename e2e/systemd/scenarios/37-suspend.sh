@@ -60,7 +60,7 @@ entry_us=$(sed -n 's/^ *journal: \[ *\([0-9][0-9]*\)\.\([0-9]\{6\}\)\].*PM: susp
 note "ended at ${ended_us} us, PM: suspend entry at ${entry_us} us"
 check "the cancel came before the sleep (${ended_us} < ${entry_us})" \
   bash -c "[[ -n '$ended_us' && -n '$entry_us' ]] && (( $ended_us < $entry_us ))"
-check "the daemon said so before sleeping" wait_journal "$sleep_mark" 'going to sleep: ended 1 transition' 5
+check "the daemon said so before sleeping" wait_journal "$sleep_mark" 'going to sleep: ended 1 transition' 30
 
 check "a swipe after the resume reaches alice as finish" \
   wait_until 90 bash -c "grep '\"event\":\"ended\"' '$TMP/watch.jsonl' | tail -n 1 | grep -q '\"outcome\":\"finish\"'"
@@ -70,7 +70,7 @@ check "on the same device (id $device before the sleep, $device_after after)" te
 journalctl -u transitiond -b --no-pager -o cat --after-cursor "$mark" > "$TMP/service-journal.txt"
 check "the journal shows no removal of $node across the sleep" \
   bash -c "! grep -E '$node.*(vanished|unplugged|did not come back)' '$TMP/service-journal.txt'"
-check "the devices were opened again on resume" wait_journal "$sleep_mark" 'resumed: opened 1 device again' 5
+check "the devices were opened again on resume" wait_journal "$sleep_mark" 'resumed: opened 1 device again' 30
 kill "$watch" "$vdev" 2>/dev/null
 wait 2>/dev/null
 true

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Testing
-import TransitionServer
+import TransitionIO
 
 @Suite struct EventLoopTests {
     @Test func timersFireInDeadlineOrderAndCancelledOnesNever() throws {

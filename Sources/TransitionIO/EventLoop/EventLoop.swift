@@ -14,8 +14,7 @@ public final class EventLoop {
     private let epfd: Int32
     private let timerfd: Int32
     private let wakefd: Int32
-    private var signalfd: Int32 = -1
-    private var blockedSignals = sigset_t()
+    private var signals: SignalDescriptor?
 
     private var nextID: UInt64 = 16 // ids below 16 are the loop's own descriptors
     private var watches: [UInt64: (fd: Int32, handler: (IOEvents) -> Void)] = [:]
@@ -50,10 +49,6 @@ public final class EventLoop {
 
     deinit {
         close(epfd); close(timerfd); close(wakefd)
-        if signalfd >= 0 {
-            close(signalfd)
-            pthread_sigmask(SIG_UNBLOCK, &blockedSignals, nil)
-        }
     }
 
     // MARK: File descriptors
@@ -132,7 +127,7 @@ public final class EventLoop {
         var expirations: UInt64 = 0
         _ = read(timerfd, &expirations, 8)
         armedDeadline = nil
-        let now = Self.nowUs()
+        let now = MonotonicClock.nowUs()
         while let top = heap.first, top.deadline <= now {
             heap.popFirst()
             if let handler = timers.removeValue(forKey: top.id) { handler() }
@@ -145,13 +140,12 @@ public final class EventLoop {
     /// Delivers `signo` to `handler` on the loop instead of asynchronously. The signal is
     /// blocked for this thread (do this before starting other threads so they inherit the mask).
     public func onSignal(_ signo: Int32, _ handler: @escaping () -> Void) throws(SystemError) {
-        sigaddset(&blockedSignals, signo)
-        guard pthread_sigmask(SIG_BLOCK, &blockedSignals, nil) == 0 else { throw SystemError("pthread_sigmask") }
-        let fd = CLinux.signalfd(signalfd, &blockedSignals, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { throw SystemError("signalfd") }
-        if signalfd < 0 {
-            signalfd = fd
-            guard clinux_epoll_ctl(epfd, EPOLL_CTL_ADD, fd, UInt32(EPOLLIN.rawValue), Self.signalToken) == 0 else {
+        if let signals {
+            try signals.add(signo)
+        } else {
+            let made = try SignalDescriptor([signo])
+            signals = made
+            guard clinux_epoll_ctl(epfd, EPOLL_CTL_ADD, made.fd, UInt32(EPOLLIN.rawValue), Self.signalToken) == 0 else {
                 throw SystemError("epoll_ctl(signalfd)")
             }
         }
@@ -159,10 +153,7 @@ public final class EventLoop {
     }
 
     private func readSignals() {
-        var info = signalfd_siginfo()
-        while read(signalfd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            signalHandlers[Int32(info.ssi_signo)]?()
-        }
+        signals?.drain { signalHandlers[$0]?() }
     }
 
     // MARK: Running
@@ -202,12 +193,10 @@ public final class EventLoop {
         if stop { running = false }
     }
 
-    /// CLOCK_MONOTONIC now, in microseconds: the clock libinput stamps its events with.
-    public static func nowUs() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
-    }
+    /// The loop's clock now, in microseconds: ``MonotonicClock``, the clock libinput stamps its
+    /// events with and every deadline given to ``schedule(atUs:_:)`` is in.
+    @inlinable
+    public static func nowUs() -> UInt64 { MonotonicClock.nowUs() }
 
     /// How other threads reach the loop: both calls wake it through its eventfd.
     public final class Remote: Sendable {

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: MIT
+public import TransitionConfig
+import TransitionActions
+
+/// Translates fusuma's `config.yml` (iberianpig/fusuma: `lib/fusuma/config.yml`, the README's
+/// "Customize Gesture Mapping", the detectors in `lib/fusuma/plugin/detectors/` and
+/// `CommandExecutor`; iberianpig/fusuma-plugin-sendkey for `sendkey`).
+///
+/// - `GESTURE: FINGERS: DIRECTION: command:` (a one-shot: fusuma runs it once the travel passes
+///   its threshold) becomes `on = "finish"`: transitiond decides at the lift, by position and
+///   velocity. `begin:` becomes `began`, `end:` `completed`, `cancelled:` (holds) `cancel`, and
+///   `update:` one `step` action per direction (fusuma's update runs for movement that way).
+///   Without a finger count a gesture acts for every count fusuma knows (swipes 3–4, pinches and
+///   rotations 2–4, holds 1–4; only 3–4 are written for holds, as fewer fingers are clicks and
+///   scrolls).
+/// - Commands run through the shell, as fusuma runs them (`Process.spawn` with one string).
+/// - `sendkey:` (fusuma-plugin-sendkey) waits for transitiond's keys; `keypress:` (a modifier held
+///   during the gesture) and `accel:` have no equivalent; `context:` documents
+///   (fusuma-plugin-appmatcher) wait for per-application actions.
+/// - `threshold:` scales how far the fingers travel; it becomes a `distance` setting scaled the
+///   same way from transitiond's default. `interval:` has no equivalent.
+public enum FusumaImporter {
+    /// The import of `text`; `source` names the file. Throws only for YAML it cannot read.
+    public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {
+        var result = ImportResult(format: .fusuma, source: source)
+        let documents = try YAMLReader.documents(text, source: source)
+        for document in documents {
+            guard case .mapping = document.value else {
+                result.note(document.position.line, .skipped, "a document that is not a mapping of gestures")
+                continue
+            }
+            if let context = document.entries.first(where: { $0.key == "context" }) {
+                let what = context.value.entries.map { "\($0.key): \($0.value.text ?? "…")" }.joined(separator: ", ")
+                var scoped = ImportResult(format: .fusuma, source: source)
+                translateDocument(document, &scoped)
+                let feature = ImportFeature.perApplication
+                result.note(context.position.line, .waiting,
+                            "context (\(what)): fusuma-plugin-appmatcher's per-context gestures need \(feature.summary); the actions of this document are written commented out")
+                for var action in scoped.actions {
+                    if !action.waitingFor.contains(.perApplication) { action.waitingFor.append(.perApplication) }
+                    if let application = context.value["application"]?.text {
+                        action.comments.append("would apply only to the application \(application): app = \(TOMLWriter.basicString(application))")
+                    }
+                    result.add(action)
+                }
+                for var note in scoped.notes where note.kind != .translated && note.kind != .waiting {
+                    // The context's thresholds are not written: they would apply to every application.
+                    if note.message.hasSuffix(distanceWritten) {
+                        note.kind = .waiting
+                        note.message = String(note.message.dropLast(distanceWritten.count))
+                            + "a threshold for this context only needs \(feature.summary) and \(ImportFeature.userSettings.summary); not written"
+                    }
+                    result.notes.append(note)
+                }
+                continue
+            }
+            translateDocument(document, &result)
+        }
+        return result
+    }
+
+    static let gestures = ["swipe", "pinch", "rotate", "hold", "tap"]
+
+    static func translateDocument(_ document: YAMLNode, _ result: inout ImportResult) {
+        let globalThresholds = document["threshold"]
+        for entry in document.entries {
+            switch entry.key {
+            case let gesture where gestures.contains(gesture):
+                gestureTree(gesture, entry.value, line: entry.position.line, globalThreshold: globalThresholds?[gesture], &result)
+            case "threshold":
+                for setting in entry.value.entries {
+                    guard let value = setting.value.number, value > 0 else {
+                        result.note(setting.position.line, .skipped, "threshold for '\(setting.key)' must be a number > 0")
+                        continue
+                    }
+                    if let names = settingTransitions(setting.key) {
+                        addDistance(names: names, scale: value, line: setting.position.line,
+                                    what: "threshold: \(setting.key): \(setting.value.text ?? "")", specific: false, &result)
+                    } else {
+                        result.note(setting.position.line, .setting, "threshold for \(setting.key): no transitiond distance to scale")
+                    }
+                }
+            case "interval":
+                result.note(entry.position.line, .setting, "interval: fusuma waits this long between repeats; transitiond runs a finish once per gesture and a step once per stretch of travel, so there is nothing to wait for")
+            case "plugin":
+                result.note(entry.position.line, .setting, "plugin settings (\(entry.value.entries.map(\.key).joined(separator: ", "))): transitiond reads every touchpad itself and needs no plugins; nothing to translate")
+            case "context":
+                break
+            default:
+                result.note(entry.position.line, .skipped, "'\(entry.key)' is not a fusuma gesture (swipe, pinch, rotate, hold, tap)")
+            }
+        }
+    }
+
+    /// The transitions whose distance a global `threshold: GESTURE:` scales.
+    static func settingTransitions(_ gesture: String) -> [String]? {
+        switch gesture {
+        case "swipe": ["swipe3-left", "swipe3-right", "swipe3-up", "swipe3-down", "swipe4-left", "swipe4-right", "swipe4-up", "swipe4-down"]
+        case "pinch": ["pinch3-in", "pinch3-out", "pinch4-in", "pinch4-out"]
+        default: nil
+        }
+    }
+
+    /// transitiond's default `distance` for a transition: 400 units across a touchpad, 300 down,
+    /// a pinch scale of 0.5 (docs/configuration.md).
+    static func defaultDistance(_ name: String) -> Double? {
+        if name.hasPrefix("swipe") { return name.hasSuffix("-left") || name.hasSuffix("-right") ? 400 : 300 }
+        if name.hasPrefix("pinch") { return 0.5 }
+        return nil
+    }
+
+    /// Adds `distance` settings for `names`, scaled by `scale`. A gesture's own threshold
+    /// (`specific`) wins over the global one, wherever each is written, as in fusuma.
+    static func addDistance(names: [String], scale: Double, line: Int, what: String, specific: Bool,
+                            _ result: inout ImportResult) {
+        let taken = Set(result.settings.filter { $0.key == "distance" && $0.isSpecific }.flatMap(\.transitions))
+        if specific {
+            for i in result.settings.indices where result.settings[i].key == "distance" && !result.settings[i].isSpecific {
+                result.settings[i].transitions.removeAll { names.contains($0) }
+            }
+            result.settings.removeAll { $0.transitions.isEmpty && $0.key == "distance" }
+        }
+        var byDistance: [(Double, [String])] = []
+        for name in names where specific || !taken.contains(name) {
+            guard let base = defaultDistance(name) else { continue }
+            let value = (base * scale * 1000).rounded() / 1000
+            if let i = byDistance.firstIndex(where: { $0.0 == value }) { byDistance[i].1.append(name) } else { byDistance.append((value, [name])) }
+        }
+        guard !byDistance.isEmpty else {
+            result.note(line, .setting, "\(what): no transitiond distance to scale for \(names.joined(separator: ", "))")
+            return
+        }
+        for (value, group) in byDistance {
+            var setting = ImportedSetting(transitions: group, key: "distance", value: value, line: line,
+                                          comment: "\(what): fusuma's travel times \(TOMLWriter.number(scale)), so transitiond's default distance times \(TOMLWriter.number(scale))")
+            setting.isSpecific = specific
+            result.settings.append(setting)
+        }
+        result.note(line, .setting, "\(what): " + distanceWritten)
+    }
+
+    /// How a note about a written distance ends.
+    static let distanceWritten = "written as a `distance` setting for the user settings transitiond does not read yet (\(ImportFeature.userSettings.summary))"
+
+    static let directions: [String: [String]] = [
+        "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
+        "hold": [], "tap": [],
+    ]
+    static let statuses = ["begin", "update", "end", "cancelled"]
+    static let opposite = ["left": "right", "right": "left", "up": "down", "down": "up", "in": "out", "out": "in",
+                           "clockwise": "counterclockwise", "counterclockwise": "clockwise"]
+
+    /// `swipe:` … : fingers (or, skipped, a direction), directions, statuses, leaves.
+    static func gestureTree(_ gesture: String, _ node: YAMLNode, line: Int, globalThreshold: YAMLNode?,
+                            _ result: inout ImportResult) {
+        guard case .mapping(let entries) = node.value else {
+            result.note(line, .skipped, "\(gesture): must hold finger counts (3:, 4:)")
+            return
+        }
+        for entry in entries {
+            if let fingers = Int(entry.key) {
+                level(gesture, fingers: fingers, direction: nil, entry.value, line: entry.position.line, &result)
+            } else {
+                // fusuma lets the finger count be left out: a direction, status or leaf right under the gesture.
+                level(gesture, fingers: nil, direction: nil, YAMLNode(.mapping([entry]), at: entry.position),
+                      line: entry.position.line, &result)
+            }
+        }
+    }
+
+    /// One level of the tree under a gesture: directions, statuses and a leaf's keys, in any mix.
+    static func level(_ gesture: String, fingers: Int?, direction: String?, _ node: YAMLNode, line: Int,
+                      _ result: inout ImportResult) {
+        guard case .mapping(let entries) = node.value else {
+            result.note(line, .skipped, "\(gesture): expected a mapping (direction:, command:) here")
+            return
+        }
+        var leaf: [YAMLNode.Entry] = []
+        for entry in entries {
+            if direction == nil, directions[gesture, default: []].contains(entry.key) {
+                level(gesture, fingers: fingers, direction: entry.key, entry.value, line: entry.position.line, &result)
+            } else if statuses.contains(entry.key) {
+                action(gesture, fingers: fingers, direction: direction, status: entry.key, entry.value.entries,
+                       line: entry.position.line, &result)
+            } else {
+                leaf.append(entry)
+            }
+        }
+        if !leaf.isEmpty {
+            action(gesture, fingers: fingers, direction: direction, status: nil, leaf, line: leaf[0].position.line, &result)
+        }
+    }
+
+    /// The transition names for a gesture, its fingers and direction.
+    static func names(_ gesture: String, fingers: Int?, direction: String?) -> [String] {
+        switch gesture {
+        case "swipe":
+            let counts = fingers.map { [$0] } ?? [3, 4]
+            let dirs = direction.map { [$0] } ?? ["left", "right", "up", "down"]
+            return counts.flatMap { n in dirs.map { "swipe\(n)-\($0)" } }
+        case "pinch":
+            let counts = fingers.map { [$0] } ?? [2, 3, 4]
+            let dirs = direction.map { [$0] } ?? ["in", "out"]
+            return counts.flatMap { n in dirs.map { "pinch\(n)-\($0)" } }
+        case "rotate":
+            let counts = fingers.map { [$0] } ?? [2, 3, 4]
+            let dirs = (direction.map { [$0] } ?? ["clockwise", "counterclockwise"]).map { $0 == "clockwise" ? "cw" : "ccw" }
+            return counts.flatMap { n in dirs.map { "rotate\(n)-\($0)" } }
+        case "hold": return (fingers.map { [$0] } ?? [3, 4]).map { "hold\($0)" }
+        default: return (fingers.map { [$0] } ?? [3, 4]).map { "padtap\($0)" }
+        }
+    }
+
+    static func action(_ gesture: String, fingers: Int?, direction: String?, status: String?, _ entries: [YAMLNode.Entry],
+                       line: Int, _ result: inout ImportResult) {
+        var command: ActionCommand?
+        var waiting: [ImportFeature] = []
+        var comments: [String] = []
+        let place = [gesture, fingers.map(String.init), direction, status].compactMap { $0 }.joined(separator: " ")
+        for entry in entries {
+            let keyLine = entry.position.line
+            switch entry.key {
+            case "command":
+                guard let text = entry.value.text, !text.allSatisfy(\.isWhitespace) else {
+                    if entry.value.value != .null { result.note(keyLine, .skipped, "\(place): command must be a string") }
+                    continue
+                }
+                command = .shell(text)
+                let variables = ["move_x", "move_y", "zoom", "rotate", "finger"].filter { text.contains("$" + $0) || text.contains("${" + $0) }
+                if !variables.isEmpty {
+                    result.note(keyLine, .setting, "\(place): fusuma's $\(variables.joined(separator: ", $")) are not set by transitionctl run; use $TRANSITIOND_PROGRESS, $TRANSITIOND_STEP or an on = \"progress\" command (docs/actions.md)")
+                }
+            case "sendkey":
+                guard let keys = entry.value.text, !keys.isEmpty else {
+                    result.note(keyLine, .skipped, "\(place): sendkey must be a key combination such as LEFTCTRL+T")
+                    continue
+                }
+                let xkb = xkbKeys(keys)
+                command = DesktopCommands.keys(xkb)
+                waiting.append(.keys)
+                comments.append("sendkey \(keys): would become keys = \(TOMLWriter.basicString(xkb)); on X11, `xdotool key \(xkb)` (the command below) works today")
+            case "keypress":
+                result.note(keyLine, .skipped, "\(place): keypress (a key held during the gesture: \(entry.value.entries.map(\.key).joined(separator: ", "))) has no transitiond equivalent; bind those commands to other gestures or finger counts")
+            case "threshold":
+                if let value = entry.value.number, value > 0 {
+                    FusumaImporter.addDistance(names: names(gesture, fingers: fingers, direction: direction), scale: value,
+                                               line: keyLine, what: "\(place) threshold \(TOMLWriter.number(value))", specific: true,
+                                               &result)
+                } else {
+                    result.note(keyLine, .skipped, "\(place): threshold must be a number > 0")
+                }
+            case "interval":
+                result.note(keyLine, .setting, "\(place): interval has no transitiond equivalent (a finish runs once per gesture, a step once per stretch of travel)")
+            case "accel":
+                result.note(keyLine, .setting, "\(place): accel scales fusuma's $move_x/$zoom variables, which transitiond does not set")
+            default:
+                result.note(keyLine, .skipped, "\(place): '\(entry.key)' is not a fusuma key here (command, sendkey, keypress, threshold, interval, accel, or \(statuses.joined(separator: ", ")))")
+            }
+        }
+        guard let command else { return }
+        if gesture == "tap", let fingers, fingers < 3 {
+            result.note(line, .skipped, "\(place): a \(fingers)-finger touchpad tap is libinput's own click (tap-to-click); transitiond's touchpad taps are 3 and 4 fingers")
+            return
+        }
+        if gesture == "hold", fingers == nil {
+            comments.append("fusuma's hold without a finger count also acts for 1 and 2 fingers (pointer rests and scrolls): left out")
+        }
+        let targets = names(gesture, fingers: fingers, direction: direction)
+        switch status {
+        case nil:
+            let how = gesture == "hold" || gesture == "tap"
+                ? "fusuma's one-shot" : "at the lift if the gesture finishes; fusuma ran it when the travel passed its threshold"
+            result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line, waitingFor: waiting,
+                                      comments: comments), how)
+        case "begin"?:
+            result.add(ImportedAction(transitions: targets, event: .began, command: command, line: line, waitingFor: waiting,
+                                      comments: comments))
+        case "end"?:
+            result.add(ImportedAction(transitions: targets, event: .completed, command: command, line: line, waitingFor: waiting,
+                                      comments: comments), "runs when the gesture is over, finished or cancelled, as fusuma's end")
+        case "cancelled"?:
+            result.add(ImportedAction(transitions: targets, event: .cancel, command: command, line: line, waitingFor: waiting,
+                                      comments: comments))
+        default:  // update
+            let step = 0.1
+            if let direction, let back = opposite[direction] {
+                result.add(ImportedAction(transitions: targets, event: .step, command: DesktopCommands.onlyStep(1, command), step: step,
+                                          line: line, waitingFor: waiting, comments: comments),
+                           "fusuma's update, per step of 0.1 of the gesture forwards")
+                let reverse = names(gesture, fingers: fingers, direction: back)
+                result.add(ImportedAction(transitions: reverse, event: .step, command: DesktopCommands.onlyStep(-1, command), step: step,
+                                          line: line, waitingFor: waiting, comments: comments + ["the fingers moving \(direction) during a \(back) gesture"]),
+                           "and per step back on the opposite gesture")
+            } else {
+                result.add(ImportedAction(transitions: targets, event: .step, command: command, step: step, line: line,
+                                          waitingFor: waiting, comments: comments), "fusuma's update, per step of 0.1 of the gesture")
+            }
+        }
+    }
+
+    /// fusuma-plugin-sendkey's evdev names (`LEFTCTRL+T`) as xkb names (`ctrl+t`).
+    public static func xkbKeys(_ keys: String) -> String {
+        keys.split(separator: "+").map { part -> String in
+            let key = part.uppercased().hasPrefix("KEY_") ? String(part.dropFirst(4)) : String(part)
+            switch key.uppercased() {
+            case "LEFTCTRL", "RIGHTCTRL", "CTRL": return "ctrl"
+            case "LEFTALT", "ALT": return "alt"
+            case "RIGHTALT": return "ISO_Level3_Shift"
+            case "LEFTSHIFT", "RIGHTSHIFT", "SHIFT": return "shift"
+            case "LEFTMETA", "RIGHTMETA", "META", "SUPER": return "super"
+            case "LEFT": return "Left"
+            case "RIGHT": return "Right"
+            case "UP": return "Up"
+            case "DOWN": return "Down"
+            case "PAGEUP": return "Prior"
+            case "PAGEDOWN": return "Next"
+            case "ESC": return "Escape"
+            case "ENTER": return "Return"
+            case "TAB": return "Tab"
+            case "SPACE": return "space"
+            case "BACKSPACE": return "BackSpace"
+            case "DELETE": return "Delete"
+            case "HOME": return "Home"
+            case "END": return "End"
+            case "MINUS": return "minus"
+            case "EQUAL": return "equal"
+            default:
+                if key.count == 1 { return key.lowercased() }
+                if key.uppercased().hasPrefix("F"), Int(key.dropFirst()) != nil { return key.uppercased() }
+                return key
+            }
+        }.joined(separator: "+")
+    }
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+public import TransitionActions
+
+/// One `[[action]]` the importer writes, with the line of the other tool's file it comes from.
+public struct ImportedAction: Sendable, Hashable {
+    /// The transitions it applies to (one or more names).
+    public var transitions: [String]
+    /// When it runs.
+    public var event: ActionEvent
+    /// What it runs.
+    public var command: ActionCommand
+    /// For `on = "step"`.
+    public var step: Double?
+    /// For `on = "threshold"`.
+    public var threshold: Double?
+    /// The line of the imported file it comes from.
+    public var line: Int
+    /// Features it needs that transitiond lacks: written commented out until they exist.
+    public var waitingFor: [ImportFeature]
+    /// Lines of comment written above it (what it was, what changed).
+    public var comments: [String]
+
+    /// An action translated from line `line`.
+    public init(transitions: [String], event: ActionEvent, command: ActionCommand, step: Double? = nil,
+                threshold: Double? = nil, line: Int, waitingFor: [ImportFeature] = [], comments: [String] = []) {
+        self.transitions = transitions; self.event = event; self.command = command; self.step = step
+        self.threshold = threshold; self.line = line; self.waitingFor = waitingFor; self.comments = comments
+        for name in transitions {
+            if let feature = ImportFeature.needed(by: name), !feature.isAvailable, !self.waitingFor.contains(feature) {
+                self.waitingFor.append(feature)
+            }
+        }
+    }
+
+    /// Whether it is written as a live action (nothing it needs is missing).
+    public var isActive: Bool { waitingFor.isEmpty }
+
+    /// `swipe3-left finish`, `swipe4-up step 0.1`: how it reads in a report.
+    public var summary: String {
+        var text = transitions.joined(separator: ",") + " " + event.rawValue
+        if let step { text += " step \(step)" }
+        if let threshold { text += " threshold \(threshold)" }
+        var shown = ""
+        for character in command.description { shown += character == "\n" ? "\\n" : String(character) }
+        return text + ": " + shown
+    }
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+import TransitionActions
+import TransitionConfig
+
+/// Writes an ``ImportResult`` as an actions file (`actions.toml`) that `transitionctl run`
+/// reads: every action under a comment naming the line it comes from; actions that wait for a
+/// feature commented out, with what they wait for; and, unless the settings go to a file of
+/// their own, the settings that translate as a commented block at the end.
+public enum ActionsRenderer {
+    /// The actions file's text.
+    public static func actionsFile(_ result: ImportResult, settingsInline: Bool) -> String {
+        var out = """
+            # Imported by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
+            # Each action names the line it comes from. Check the file with: transitionctl run --check
+            # Actions commented out wait for a transitiond feature that is not there yet (named above
+            # them): uncomment them when it is. See docs/actions.md.
+
+            """
+        let base = commentText(fileName(result.source))
+        for action in result.actions {
+            out += "\n"
+            out += "# \(base):\(action.line)\n"
+            for comment in action.comments { out += "# \(commentText(comment))\n" }
+            if !action.isActive {
+                out += "# waiting for \(action.waitingFor.map(\.summary).joined(separator: " and ")):\n"
+            }
+            let prefix = action.isActive ? "" : "# "
+            for line in body(action).split(separator: "\n", omittingEmptySubsequences: false) {
+                out += prefix + line + "\n"
+            }
+        }
+        if result.actions.isEmpty {
+            out += "\n# Nothing in \(base) translated into an action: see what `transitionctl import` printed.\n"
+        }
+        if settingsInline && !result.settings.isEmpty {
+            out += "\n" + settingsText(result).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "#" : "# " + $0 }.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    /// One `[[action]]` table.
+    static func body(_ action: ImportedAction) -> String {
+        var out = "[[action]]\n"
+        out += "transition = " + (action.transitions.count == 1
+            ? TOMLWriter.basicString(action.transitions[0])
+            : "[" + action.transitions.map(TOMLWriter.basicString).joined(separator: ", ") + "]") + "\n"
+        out += "on = \(TOMLWriter.basicString(action.event.rawValue))\n"
+        if let step = action.step { out += "step = \(TOMLWriter.number(step))\n" }
+        if let threshold = action.threshold { out += "threshold = \(TOMLWriter.number(threshold))\n" }
+        switch action.command {
+        case .argv(let argv): out += "command = [" + argv.map(TOMLWriter.basicString).joined(separator: ", ") + "]"
+        case .shell(let script): out += "command = " + TOMLWriter.basicString(script)
+        }
+        return out
+    }
+
+    /// The settings that translate, as TOML for the user settings transitiond will read
+    /// (`~/.config/transitiond/config.toml`, issue 25 item 4), marked as not read yet.
+    public static func settingsText(_ result: ImportResult) -> String {
+        var out = """
+            # Settings translated by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
+            # NOT READ YET: transitiond has no user settings yet (~/.config/transitiond/config.toml is
+            # planned). Until then an administrator can copy these keys into the matching [[transition]]
+            # (or [defaults]) of /etc/transitiond/config.toml; see docs/configuration.md.
+
+            """
+        let base = commentText(fileName(result.source))
+        // One table per transition (the configuration allows one [[transition]] per name).
+        let defaults = result.settings.filter { $0.transitions.isEmpty }
+        if !defaults.isEmpty {
+            out += "\n[defaults]\n"
+            for setting in defaults {
+                out += "# \(base):\(setting.line): \(commentText(setting.comment))\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
+            }
+        }
+        var names: [String] = []
+        for setting in result.settings { for name in setting.transitions where !names.contains(name) { names.append(name) } }
+        for name in names {
+            out += "\n[[transition]]\nname = \(TOMLWriter.basicString(name))\n"
+            var keys: Set<String> = []
+            for setting in result.settings.reversed() where setting.transitions.contains(name) && !keys.contains(setting.key) {
+                keys.insert(setting.key)
+                out += "# \(base):\(setting.line): \(commentText(setting.comment))\n\(setting.key) = \(TOMLWriter.number(setting.value))\n"
+            }
+        }
+        return out
+    }
+
+    static func commentText(_ text: String) -> String { text.printableLine }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+public import TransitionActions
+
+/// Commands for window and workspace actions through EWMH (X11 window managers, and XWayland
+/// windows where a compositor supports it): `wmctrl` and `xdotool`, as the other tools'
+/// documentation uses them. The importers share them so each action reads the same everywhere.
+public enum DesktopCommands {
+    /// The next (`+1`) or previous (`-1`) workspace; `wrap` goes round from the last to the first.
+    /// `wmctrl -d` marks the current desktop with `*`; `wmctrl -s N` switches (libinput-gestures'
+    /// `_internal` does the same).
+    public static func workspace(_ delta: Int, wrap: Bool) -> ActionCommand {
+        let target: String
+        let guardText: String
+        if delta > 0 {
+            target = wrap ? "(c + 1) % NR" : "c + 1"
+            guardText = wrap ? "NR > 1" : "c + 1 < NR"
+        } else {
+            target = wrap ? "(c + NR - 1) % NR" : "c - 1"
+            guardText = wrap ? "NR > 1" : "c > 0"
+        }
+        return .shell("wmctrl -d | awk '$2 == \"*\" { c = $1 } END { if (\(guardText)) system(\"wmctrl -s \" \(target)) }'")
+    }
+
+    /// Toggles the active window's maximized state.
+    public static let maximizeRestore = ActionCommand.argv(["wmctrl", "-r", ":ACTIVE:", "-b", "toggle,maximized_vert,maximized_horz"])
+    /// Toggles the active window's full screen.
+    public static let fullscreen = ActionCommand.argv(["wmctrl", "-r", ":ACTIVE:", "-b", "toggle,fullscreen"])
+    /// Minimizes the active window.
+    public static let minimize = ActionCommand.argv(["xdotool", "getactivewindow", "windowminimize"])
+    /// Closes the active window (politely: `_NET_CLOSE_WINDOW`).
+    public static let close = ActionCommand.argv(["wmctrl", "-c", ":ACTIVE:"])
+    /// Shows the desktop, or the windows again when it is shown (`_NET_SHOWING_DESKTOP`).
+    public static let showDesktop = ActionCommand.shell(
+        "if xprop -root _NET_SHOWING_DESKTOP | grep -q '= 1'; then wmctrl -k off; else wmctrl -k on; fi")
+
+    /// Keys through XTEST: `xdotool key super+s`.
+    public static func keys(_ combination: String) -> ActionCommand {
+        .argv(["xdotool", "key", combination])
+    }
+
+    /// A mouse button through XTEST: `xdotool click 3`.
+    public static func click(_ button: Int) -> ActionCommand {
+        .argv(["xdotool", "click", String(button)])
+    }
+
+    /// A `step` command that runs `command` only for steps in one direction (`+1` or `-1`).
+    public static func onlyStep(_ sign: Int, _ command: ActionCommand) -> ActionCommand {
+        let script: String
+        switch command {
+        case .argv(let argv): script = "exec " + argv.map(ShellWords.quote).joined(separator: " ")
+        case .shell(let text): script = text
+        }
+        return .shell("[ \"$TRANSITIOND_STEP\" = \(sign > 0 ? "+1" : "-1") ] || exit 0\n" + script)
+    }
+
+    /// A `step` command running `forwards` on `+1` and `backwards` on `-1`.
+    public static func bothSteps(forwards: ActionCommand, backwards: ActionCommand) -> ActionCommand {
+        func script(_ command: ActionCommand) -> String {
+            switch command {
+            case .argv(let argv): argv.map(ShellWords.quote).joined(separator: " ")
+            case .shell(let text): text
+            }
+        }
+        return .shell("if [ \"$TRANSITIOND_STEP\" = +1 ]; then\n  \(script(forwards))\nelse\n  \(script(backwards))\nfi")
+    }
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+public import TransitionConfig
+public import TransitionActions
+
+/// `transitionctl import`'s pure core: reads another gesture tool's configuration, translates
+/// it, and checks that the actions file it writes is one `transitionctl run` reads.
+public enum Importer {
+    /// Why a file could not be imported.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The format could not be told from the content.
+        case unknownFormat(source: String)
+        /// The file does not parse (YAML, XML), with line and column.
+        case unreadable(ConfigError)
+        /// The actions written do not pass `transitionctl run --check`: a bug of the importer.
+        case invalidOutput(ConfigError)
+
+        public var description: String {
+            switch self {
+            case .unknownFormat(let source):
+                "\(source): not a libinput-gestures.conf, fusuma config.yml or touchegg.conf that I recognise; name the format with --format"
+            case .unreadable(let error): "\(error)"
+            case .invalidOutput(let error): "the imported actions do not pass the check (please report this):\n\(error)"
+            }
+        }
+    }
+
+    /// What an import produced: the result, the actions file's text (checked) and the settings'
+    /// text (empty when no setting translates).
+    public struct Output: Sendable {
+        /// The translation, with a note per entry.
+        public var result: ImportResult
+        /// The actions file to write.
+        public var actionsText: String
+        /// The actions file decoded, as `transitionctl run` would read it.
+        public var actions: ActionsFile
+        /// The settings for `--settings-out` (when requested; otherwise they are a comment at the
+        /// end of ``actionsText``).
+        public var settingsText: String?
+    }
+
+    /// Translates `text` (from `source`) in `format`, or the format detected from the content.
+    /// `settingsSeparate`: the settings are returned apart (for `--settings-out`) instead of
+    /// being a commented block at the end of the actions file.
+    public static func run(_ text: String, source: String, format: ImportFormat?, settingsSeparate: Bool,
+                           outputName: String = "actions.toml") throws(Failure) -> Output {
+        guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
+        var result: ImportResult
+        do {
+            switch format {
+            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source)
+            case .fusuma: result = try FusumaImporter.translate(text, source: source)
+            case .touchegg: result = try ToucheggImporter.translate(text, source: source)
+            }
+        } catch {
+            throw .unreadable(error)
+        }
+        result.noteNonStandardTransitions()
+        let actionsText = ActionsRenderer.actionsFile(result, settingsInline: !settingsSeparate)
+        let actions: ActionsFile
+        do {
+            actions = try ActionsDecoder.decode(actionsText, source: outputName)
+        } catch {
+            throw .invalidOutput(error)
+        }
+        let settingsText = settingsSeparate && !result.settings.isEmpty ? ActionsRenderer.settingsText(result) : nil
+        if let settingsText {
+            do {
+                _ = try TOMLParser.parse(settingsText)
+            } catch {
+                throw .invalidOutput(ConfigError(source: "settings", position: error.position, message: error.message))
+            }
+        }
+        return Output(result: result, actionsText: actionsText, actions: actions, settingsText: settingsText)
+    }
+}

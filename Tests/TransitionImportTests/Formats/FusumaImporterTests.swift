@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+import Testing
+import TransitionActions
+import TransitionImport
+
+@Suite struct FusumaImporterTests {
+    func translate(_ text: String) throws -> ImportResult {
+        try FusumaImporter.translate(text, source: "config.yml")
+    }
+
+    @Test func oneShotBecomesFinishThroughTheShell() throws {
+        let result = try translate("swipe:\n  3:\n    left:\n      command: 'xdotool key alt+Right'\n")
+        #expect(result.actions == [ImportedAction(transitions: ["swipe3-left"], event: .finish,
+                                                  command: .shell("xdotool key alt+Right"), line: 4)])
+    }
+
+    @Test func statusesMapToEvents() throws {
+        let result = try translate("""
+            swipe:
+              3:
+                up:
+                  begin:
+                    command: a
+                  end:
+                    command: b
+            hold:
+              3:
+                cancelled:
+                  command: c
+            """)
+        #expect(result.actions.map(\.event) == [.began, .completed, .cancel])
+        #expect(result.actions.map(\.transitions) == [["swipe3-up"], ["swipe3-up"], ["hold3"]])
+    }
+
+    @Test func updateStepsForwardsAndBackOnTheOppositeGesture() throws {
+        let result = try translate("swipe:\n  4:\n    left:\n      update:\n        command: vol-down\n")
+        #expect(result.actions.count == 2)
+        #expect(result.actions[0].transitions == ["swipe4-left"])
+        #expect(result.actions[0].event == .step)
+        #expect(result.actions[0].command == DesktopCommands.onlyStep(1, .shell("vol-down")))
+        #expect(result.actions[1].transitions == ["swipe4-right"])
+        #expect(result.actions[1].command == DesktopCommands.onlyStep(-1, .shell("vol-down")))
+    }
+
+    @Test func missingFingerCountMeansEveryCount() throws {
+        let result = try translate("pinch:\n  in:\n    command: z\n")
+        #expect(result.actions.first?.transitions == ["pinch2-in", "pinch3-in", "pinch4-in"])
+    }
+
+    @Test func sendkeyWaitsForKeysWithAnX11Equivalent() throws {
+        let result = try translate("swipe:\n  3:\n    up:\n      sendkey: 'LEFTMETA+UP'\n")
+        let action = try #require(result.actions.first)
+        #expect(action.waitingFor == [.keys])
+        #expect(action.command == .argv(["xdotool", "key", "super+Up"]))
+        #expect(action.comments.first?.contains("keys = \"super+Up\"") == true)
+    }
+
+    @Test func thresholdsBecomeScaledDistances() throws {
+        let result = try translate("""
+            swipe:
+              3:
+                left:
+                  command: x
+                  threshold: 0.5
+            threshold:
+              swipe: 0.3
+            """)
+        let perGesture = result.settings.filter { $0.line == 5 }
+        #expect(perGesture.map(\.value) == [200])
+        #expect(perGesture.first?.transitions == ["swipe3-left"])
+        let global = result.settings.filter { $0.line == 7 }
+        #expect(Set(global.map(\.value)) == [120, 90])
+    }
+
+    @Test func keypressAccelIntervalAndPluginsAreExplained() throws {
+        let result = try translate("""
+            swipe:
+              3:
+                down:
+                  keypress:
+                    LEFTCTRL:
+                      command: x
+                  interval: 2
+            plugin:
+              inputs: {}
+            """)
+        #expect(result.actions.isEmpty)
+        #expect(result.notes.map(\.kind) == [.skipped, .setting, .setting])
+    }
+
+    @Test func contextDocumentsWaitForPerApplicationActions() throws {
+        let result = try translate("""
+            swipe:
+              3:
+                up:
+                  command: a
+            ---
+            context:
+              application: Google-chrome
+            swipe:
+              3:
+                up:
+                  command: b
+                  threshold: 0.5
+            """)
+        #expect(result.actions.map(\.isActive) == [true, false])
+        #expect(result.settings.isEmpty)
+        #expect(result.notes.contains { $0.line == 12 && $0.kind == .waiting && $0.message.hasSuffix("not written") })
+        #expect(result.actions[1].waitingFor == [.perApplication])
+        #expect(result.actions[1].comments.contains { $0.contains("app = \"Google-chrome\"") })
+    }
+
+    @Test func twoFingerTapsAreLibinputsClicks() throws {
+        let result = try translate("tap:\n  2:\n    command: x\n  3:\n    command: y\n")
+        #expect(result.actions.map(\.transitions) == [["padtap3"]])
+        #expect(result.notes.first?.kind == .skipped)
+    }
+
+    @Test func sendkeyNamesBecomeXkbNames() {
+        #expect(FusumaImporter.xkbKeys("LEFTCTRL+LEFTSHIFT+T") == "ctrl+shift+t")
+        #expect(FusumaImporter.xkbKeys("KEY_LEFTALT+KEY_PAGEDOWN") == "alt+Next")
+        #expect(FusumaImporter.xkbKeys("LEFTMETA+F4") == "super+F4")
+    }
+}

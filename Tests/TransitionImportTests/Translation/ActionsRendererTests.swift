@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+import Testing
+import TransitionActions
+import TransitionImport
+
+@Suite struct ActionsRendererTests {
+    @Test func writesWaitingActionsCommentedOutWithTheirFeature() throws {
+        var result = ImportResult(format: .fusuma, source: "/home/u/.config/fusuma/config.yml")
+        result.actions = [
+            ImportedAction(transitions: ["swipe3-up"], event: .finish, command: .shell("echo \"hi\"\nnext"), line: 3),
+            ImportedAction(transitions: ["swipe3-down"], event: .finish, command: .argv(["a"]), line: 7, waitingFor: [.keys],
+                           comments: ["why"]),
+        ]
+        let text = ActionsRenderer.actionsFile(result, settingsInline: true)
+        #expect(text.contains("""
+            # config.yml:3
+            [[action]]
+            transition = "swipe3-up"
+            on = "finish"
+            command = "echo \\"hi\\"\\nnext"
+            """))
+        #expect(text.contains("""
+            # config.yml:7
+            # why
+            # waiting for keys on every desktop, keys = "…" (issue 25):
+            # [[action]]
+            # transition = "swipe3-down"
+            """))
+        let decoded = try ActionsDecoder.decode(text, source: "a.toml")
+        #expect(decoded.actions.map(\.command) == [.shell("echo \"hi\"\nnext")])
+    }
+
+    @Test func controlCharactersInCommentsAreReplaced() throws {
+        // Found by FuzzFusumaImport: a control character in a sendkey value reached a comment.
+        let output = try Importer.run("swipe:\n  3:\n    up:\n      sendkey: 'A\u{15}B'\n", source: "c\n.yml", format: .fusuma,
+                                      settingsSeparate: false)
+        #expect(output.actionsText.contains("sendkey A\u{FFFD}B"))
+        #expect(output.actionsText.contains("from c\\n.yml"))
+        #expect(ImportNote(line: 1, .skipped, "a\u{1B}[31mb\nc").rendered(source: "f") == "f:1: skipped: a\u{FFFD}[31mb\\nc")
+    }
+
+    @Test func workspaceCommandsGuardTheEnds() {
+        #expect(DesktopCommands.workspace(1, wrap: false).description.contains("if (c + 1 < NR) system(\"wmctrl -s \" c + 1)"))
+        #expect(DesktopCommands.workspace(-1, wrap: true).description.contains("(c + NR - 1) % NR"))
+    }
+
+    @Test func stepGuardsRunOneDirection() {
+        #expect(DesktopCommands.onlyStep(1, .argv(["xdotool", "key", "ctrl+plus"])).description
+                == "[ \"$TRANSITIOND_STEP\" = +1 ] || exit 0\nexec xdotool key ctrl+plus")
+        #expect(DesktopCommands.bothSteps(forwards: .shell("a"), backwards: .shell("b")).description
+                == "if [ \"$TRANSITIOND_STEP\" = +1 ]; then\n  a\nelse\n  b\nfi")
+    }
+}
