@@ -6,16 +6,18 @@ import TransitionProtocol
 
 /// `gestures` in `hello`/`list`/`transitions_changed`, and what clients older than it read.
 @Suite struct GestureListingTests {
-    /// A pan, a tap, a touchpad hold and a touchscreen long press.
+    /// A pan, a touchpad rotation, a tap, a touchpad tap, a touchpad hold and a touchscreen long
+    /// press.
     static let configuration = EngineConfiguration(
         transitions: [TransitionSpec(name: "menu"), TransitionSpec(name: "overview")],
-        bindings: [Binding(source: .swipe, fingers: 4, direction: .up, transition: "overview")],
-        taps: [TapBinding(fingers: 3, transition: "menu")],
+        bindings: [Binding(source: .swipe, fingers: 4, direction: .up, transition: "overview"),
+                   Binding(source: .rotate, fingers: 2, direction: .cw, transition: "overview")],
+        taps: [TapBinding(fingers: 3, transition: "menu"), TapBinding(fingers: 4, transition: "menu", touchpad: true)],
         holds: [HoldBinding(source: .hold, fingers: 3, transition: "menu"),
                 HoldBinding(source: .touchHold, fingers: 1, transition: "menu")])
 
     /// The lines tests/python/new-gestures.jsonl holds: a hello listing the configuration above,
-    /// and a long press from `began` to `completed`.
+    /// a long press from `began` to `completed`, and a rotation's `began`.
     static var lines: [String] {
         var encoder = MessageEncoder()
         let hello = Hello(server: "transitiond 0.1.0", pid: 7, timeUs: 1_000,
@@ -33,6 +35,11 @@ import TransitionProtocol
             let event = TransitionEvent(transition: "menu", gesture: 1, timeUs: 1_200_000 + UInt64(i) * 100_000, payload: payload)
             out.append(String(decoding: encoder.line(for: .transition(event), seq: UInt64(i) + 2), as: UTF8.self))
         }
+        let turn = TransitionEvent(
+            transition: "overview", gesture: 2, timeUs: 2_000_000,
+            payload: .began(BeganEvent(origin: .gesture(source: .rotate, fingers: 2, device: DeviceID(1)),
+                                       direction: .cw, from: 0, interactive: true)))
+        out.append(String(decoding: encoder.line(for: .transition(turn), seq: UInt64(events.count) + 2), as: UTF8.self))
         return out.map { String($0.dropLast()) }      // without the newline
     }
 
@@ -55,10 +62,12 @@ import TransitionProtocol
         let infos = TransitionInfo.list(from: Self.configuration)
         #expect(infos[0].bindings.isEmpty)
         #expect(infos[0].gestures == [GestureInfo(name: "tap3", source: "tap", fingers: 3),
+                                      GestureInfo(name: "padtap4", source: "padtap", fingers: 4),
                                       GestureInfo(name: "hold3", source: "hold", fingers: 3),
                                       GestureInfo(name: "touchhold1", source: "touchhold", fingers: 1)])
         #expect(infos[1].bindings == [BindingInfo(source: .swipe, fingers: 4, direction: .up)])
-        #expect(infos[1].gestures == [GestureInfo(name: "swipe4-up", source: "swipe", fingers: 4, direction: "up")])
+        #expect(infos[1].gestures == [GestureInfo(name: "swipe4-up", source: "swipe", fingers: 4, direction: "up"),
+                                      GestureInfo(name: "rotate2-cw", source: "rotate", fingers: 2, direction: "cw")])
         // What the first release's decoder demanded of every `bindings` entry: a source and a
         // direction among those it knew (`enumeration("source", GestureSource.self)` and
         // `enumeration("direction", Direction.self)` over its six sources and six directions).
@@ -82,6 +91,10 @@ import TransitionProtocol
             Issue.record("not a began"); return
         }
         #expect(b.origin == .gesture(source: .touchHold, fingers: 1, device: DeviceID(3)) && b.direction == nil)
+        guard case .transition(let turned) = messages.last?.message, case .began(let r) = turned.payload else {
+            Issue.record("not a began"); return
+        }
+        #expect(r.origin == .gesture(source: .rotate, fingers: 2, device: DeviceID(1)) && r.direction == .cw)
     }
 
     @Test func unknownSourcesAndDirectionsAreOpaque() throws {

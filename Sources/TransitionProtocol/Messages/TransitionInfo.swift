@@ -32,14 +32,15 @@ extension BindingInfo {
 /// `transitions_changed`'s `gestures`: every kind, with or without a direction. Its members are
 /// open-ended strings, so a client reads gestures newer than itself.
 public struct GestureInfo: Sendable, Hashable {
-    /// The binding's name as the configuration writes it: `swipe3-left`, `edge1-left`, `tap3`,
-    /// `hold3`, `touchhold1`.
+    /// The binding's name as the configuration writes it: `swipe3-left`, `edge1-left`,
+    /// `rotate2-cw`, `tap3`, `padtap4`, `hold3`, `touchhold1`.
     public var name: String
-    /// `swipe`, `scroll`, `touch`, `pinch`, `edge`, `touchpinch`, `tap`, `hold`, `touchhold`,
-    /// or one a newer server names.
+    /// `swipe`, `scroll`, `touch`, `pinch`, `edge`, `touchpinch`, `rotate`, `touchrotate`, `tap`,
+    /// `padtap`, `hold`, `touchhold`, or one a newer server names.
     public var source: String
     public var fingers: Int
-    /// The direction that completes the transition; `nil` for taps and holds.
+    /// The direction that completes the transition; `nil` for taps (touchscreen and touchpad)
+    /// and holds.
     public var direction: String?
 
     public init(name: String, source: String, fingers: Int, direction: String? = nil) {
@@ -54,10 +55,11 @@ public struct GestureInfo: Sendable, Hashable {
 public struct TransitionInfo: Sendable, Hashable {
     public var name: String
     /// The pans, pinches and edge swipes bound to it, in the vocabulary of the first release
-    /// (``BindingInfo/isFirstReleaseVocabulary``): what a client from before ``gestures`` reads.
+    /// (``BindingInfo/isFirstReleaseVocabulary``): what a client from before ``gestures`` reads;
+    /// rotations (`cw`/`ccw`) are left out, as taps and holds are.
     public var bindings: [BindingInfo]
-    /// Every gesture bound to it (pans, pinches, edge swipes, taps, holds, and any a newer
-    /// server adds), in configuration order.
+    /// Every gesture bound to it (pans, pinches, rotations, edge swipes, taps, touchpad taps,
+    /// holds, and any a newer server adds), in configuration order.
     public var gestures: [GestureInfo]
     /// Seconds a `trigger` takes unless it asks otherwise.
     public var triggerDuration: Double
@@ -81,7 +83,8 @@ public struct TransitionInfo: Sendable, Hashable {
                             direction: info.direction.rawValue)
             }
             gestures += configuration.taps.filter { $0.transition == spec.name }.map {
-                GestureInfo(name: $0.gestureName, source: "tap", fingers: $0.fingers)
+                GestureInfo(name: $0.gestureName, source: $0.touchpad ? GestureSource.padtap.rawValue : "tap",
+                            fingers: $0.fingers)
             }
             gestures += configuration.holds.filter { $0.transition == spec.name }.map {
                 GestureInfo(name: $0.gestureName, source: $0.source.rawValue, fingers: $0.fingers)
