@@ -8,8 +8,9 @@
 # (finish). The N-Trig panel reports no resolution: its edge zones are 3 % of its range, and its
 # drag starts in the top-left corner (in both zones) and heads right and down, right first: an
 # edge swipe in from the left (edge1-left) that crosses the screen (finish).
-# Every gesture is bound: the suite's configuration plus holds and long presses of 1 to 4 fingers
-# (issue 24), which must change nothing here (no recording rests long enough before it moves).
+# Every gesture is bound: the suite's configuration (with issue 24's touchpad taps and rotations)
+# plus holds and long presses of 1 to 4 fingers, which must change nothing here (no recording
+# rests long enough before it moves, taps, or pinches).
 source "$(dirname "$0")/../lib.sh"
 R=$E2E_RECORDINGS
 {
