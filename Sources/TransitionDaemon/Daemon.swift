@@ -52,7 +52,9 @@ public final class Daemon {
         self.logger = logger
         self.logLevel = logLevel
         self.loop = try EventLoop()
-        self.engine = try TransitionEngine(configuration: configuration.engine)
+        // The demo binds its long press (touchhold1) unless the configuration does.
+        self.engine = try TransitionEngine(configuration: options.demo
+            ? DemoGestures.configuration(adding: configuration.engine) : configuration.engine)
         self.reloader = ConfigReloader(current: configuration, explicitPath: options.configPath)
         makeSessionSource = { [unowned self] seat in LogindSessionSource(seat: seat, bus: systemBus()) }
     }

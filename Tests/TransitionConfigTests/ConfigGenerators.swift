@@ -42,7 +42,8 @@ enum ConfigGenerators {
                               decision: DecisionPolicy(finishThreshold: s.1, velocityThreshold: s.2,
                                                        decelerationRate: s.3, snapDistance: s.4),
                               completion: e.0, rubberBand: RubberBand(stiffness: e.1, limit: e.2),
-                              triggerDuration: e.3, triggerCompletion: e.4, frameRate: e.5)
+                              triggerDuration: e.3, triggerCompletion: e.4, frameRate: e.5,
+                              holdDuration: e.3 + 0.05)
     }.eraseToAny()
 
     /// Every gesture the schema accepts.
@@ -91,6 +92,14 @@ enum ConfigGenerators {
             guard !taps.contains(where: { $0.fingers == fingers && $0.touchpad }) else { continue }
             taps.append(TapBinding(fingers: fingers, transition: transitions[seed % transitions.count].name, touchpad: true))
         }
+        // Holds (touchpad and touchscreen) from the same seeds.
+        var holds: [HoldBinding] = []
+        for seed in gestureSeeds where !transitions.isEmpty && seed % 5 == 1 {
+            let hold = HoldBinding(source: seed % 2 == 0 ? .hold : .touchHold, fingers: seed % 10 + 1,
+                                   transition: transitions[seed % transitions.count].name)
+            guard !holds.contains(where: { $0.gestureName == hold.gestureName }) else { continue }
+            holds.append(hold)
+        }
         let seed = gestureSeeds.first ?? 0
         let touchscreen = TouchscreenSettings(
             edgeZoneMm: Double(seed % 51), edgeZoneShare: Double(seed % 26) / 100,
@@ -99,9 +108,10 @@ enum ConfigGenerators {
         // Bindings come back grouped by transition, in transition order; so do taps.
         bindings = transitions.flatMap { t in bindings.filter { $0.transition == t.name } }
         taps = transitions.flatMap { t in taps.filter { $0.transition == t.name } }
+        holds = transitions.flatMap { t in holds.filter { $0.transition == t.name } }
         return DaemonConfiguration(engine: EngineConfiguration(transitions: transitions, bindings: bindings, slop: slop,
                                                                touchSlop: slop / 8, pinchSlop: slop / 1000, taps: taps,
-                                                               rotationSlop: slop / 4),
+                                                               rotationSlop: slop / 4, holds: holds, holdDelay: slop / 10_000),
                                    logLevel: level, socketGroup: group ? "grp" : nil, server: server,
                                    touchscreen: touchscreen)
     }

@@ -208,17 +208,17 @@ import TransitionCore
         ("[[transition]]\nname = \"a\"\nbinding = \"swipe3-up\"\n[[transition]]\nname = \"b\"\nbinding = [\"swipe4-up\", \"swipe3-up\"]",
          "config.toml:6:25: gesture swipe3-up is already bound to 'a' on line 3"),
         ("[[transition]]\nname = \"a\"\nbinding = \"swipe3-sideways\"",
-         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\" or \"padtap4\", not \"swipe3-sideways\""),
+         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \"swipe3-sideways\""),
         ("[[transition]]\nname = \"a\"\nbinding = \"swipe2-left\"", "config.toml:3:11: binding of [[transition]] 'a': a swipe has 3 to 10 fingers, not 2"),
         ("[[transition]]\nname = \"a\"\nbinding = [\"swipe3-left\", \"pinch3-left\"]",
          "config.toml:3:27: binding 2 of [[transition]] 'a': a pinch goes \"in\", \"out\", not \"left\""),
         ("[[transition]]\nname = \"a\"\nbinding = { gesture = \"scroll\", fingers = 3, direction = \"up\" }",
          "config.toml:3:43: binding of [[transition]] 'a': a scroll has 2 fingers, not 3"),
         ("[[transition]]\nname = \"a\"\nbinding = { gesture = \"wipe\", fingers = 3, direction = \"up\" }",
-         "config.toml:3:23: 'gesture' in binding of [[transition]] 'a' must be one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"padtap\", \"rotate\", \"touchrotate\", \"tap\", not \"wipe\" (did you mean \"swipe\"?)"),
+         "config.toml:3:23: 'gesture' in binding of [[transition]] 'a' must be one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"hold\", \"touchhold\", \"padtap\", \"rotate\", \"touchrotate\", \"tap\", not \"wipe\" (did you mean \"swipe\"?)"),
         ("[[transition]]\nname = \"a\"\nbinding = 3", "config.toml:3:11: binding of [[transition]] 'a' must be a string such as \"swipe3-left\" or a table, not an integer"),
         ("[[transition]]\nname = \"a\"\nbinding = { fingers = 3 }",
-         "config.toml:3:11: missing key 'gesture' in binding of [[transition]] 'a' (one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"padtap\", \"rotate\", \"touchrotate\", \"tap\")\nconfig.toml:3:11: missing key 'direction' in binding of [[transition]] 'a'"),
+         "config.toml:3:11: missing key 'gesture' in binding of [[transition]] 'a' (one of \"swipe\", \"scroll\", \"touch\", \"pinch\", \"edge\", \"touchpinch\", \"hold\", \"touchhold\", \"padtap\", \"rotate\", \"touchrotate\", \"tap\")\nconfig.toml:3:11: missing key 'direction' in binding of [[transition]] 'a'"),
         // Syntax errors come through with their position too.
         ("[[transition]]\nname = \"a\"\nfinish_threshold = 0,5", "config.toml:3:21: expected a newline or a comment, found ','"),
     ] as [(String, String)])
@@ -254,6 +254,17 @@ import TransitionCore
         #expect(places.position(of: .setting("slop"), in: root) == SourcePosition(line: 1, column: 1))
         #expect(places.position(of: .transition(index: 2), in: root) == nil)
         #expect(places.position(of: .tap(index: 0), in: root) == nil)
+        #expect(places.position(of: .hold(index: 0), in: root) == nil)
+    }
+
+    /// Taps, touchpad taps and holds are recorded where their strings are, like pans.
+    @Test func tapsAndHoldsArePlacedLikeBindings() throws {
+        let root = try TOMLParser.parse("[[transition]]\nname = \"a\"\nbinding = [\"tap3\", \"hold3\", \"padtap4\", \"touchhold1\"]\n")
+        let places = try ConfigDecoder.decode(root, source: "t.toml", users: { _ in nil }).places
+        #expect(places.position(of: .tap(index: 0), in: root) == SourcePosition(line: 3, column: 12))
+        #expect(places.position(of: .tap(index: 1), in: root) == SourcePosition(line: 3, column: 29))
+        #expect(places.position(of: .hold(index: 0), in: root) == SourcePosition(line: 3, column: 20))
+        #expect(places.position(of: .hold(index: 1), in: root) == SourcePosition(line: 3, column: 40))
     }
 
     /// The loader's message for an engine error is the engine's, at the place of its subject.

@@ -31,7 +31,7 @@ import TransitionCore
 
     @Test(arguments: [
         ("binding = \"edge1-up\"",
-         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\" or \"padtap4\", not \"edge1-up\""),
+         "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \"edge1-up\""),
         ("binding = \"tap0\"", "config.toml:3:11: binding of [[transition]] 'a': a tap has 1 to 10 fingers, not 0"),
         ("binding = \"touchpinch1-in\"", "config.toml:3:11: binding of [[transition]] 'a': a touchpinch has 2 to 10 fingers, not 1"),
         ("binding = \"touchpinch2-left\"", "config.toml:3:11: binding of [[transition]] 'a': a touchpinch goes \"in\", \"out\", not \"left\""),

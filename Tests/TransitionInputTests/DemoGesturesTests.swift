@@ -8,7 +8,7 @@ import TransitionCore
     /// Feeds `gesture` through an engine with the standard configuration and runs every
     /// animation to its end; returns the events.
     private func run(_ gesture: DemoGesture) throws -> [TransitionEvent] {
-        var engine = try TransitionEngine(configuration: .standard)
+        var engine = try TransitionEngine(configuration: DemoGestures.configuration(adding: .standard))
         var events: [TransitionEvent] = []
         let start: UInt64 = 5_000_000
         for sample in gesture.samples {
@@ -35,12 +35,14 @@ import TransitionCore
 
     @Test func theSetCoversEveryKindTheDemoPromises() {
         let all = DemoGestures.all
-        #expect(all.map(\.name) == ["long swipe", "short swipe", "fling", "pinch", "touchscreen pan", "edge swipe", "catch"])
+        #expect(all.map(\.name) == ["long swipe", "short swipe", "fling", "pinch", "touchscreen pan", "edge swipe", "catch",
+                                     "long press"])
         let sources = Set(all.flatMap(\.samples).compactMap { if case .begin(let b) = $0 { b.source } else { nil } })
         #expect(sources == [.swipe, .pinch, .touch])
         #expect(all.contains { $0.transition == "edge1-left" })
         #expect(Set(all.map(\.outcome)) == [.finish, .cancel])
         #expect(all.contains { $0.reason == .velocity })
+        #expect(all.contains { $0.reason == .held })
     }
 
     @Test func theLongSwipeGoesPastTheEndIntoTheRubberBand() throws {

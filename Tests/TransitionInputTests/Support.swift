@@ -38,6 +38,10 @@ func end(_ t: UInt64, _ cancel: InputCancelCause? = nil) -> GestureInput {
 func holdBegin(_ fingers: Int, _ t: UInt64) -> GestureInput {
     .holdBegin(HoldBegin(device: dev, fingers: fingers, timeUs: t))
 }
+/// A touchscreen's hold begin (a long press in the making).
+func touchHoldBegin(_ fingers: Int, _ t: UInt64) -> GestureInput {
+    .holdBegin(HoldBegin(device: dev, fingers: fingers, timeUs: t, source: .touchHold))
+}
 func holdEnd(_ cancelled: Bool, _ t: UInt64) -> GestureInput {
     .holdEnd(HoldEnd(device: dev, cancelled: cancelled, timeUs: t))
 }

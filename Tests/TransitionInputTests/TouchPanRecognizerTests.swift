@@ -23,19 +23,19 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         var out: [GestureInput] = []
         r.handle(.down(slot: 0, x: 10, y: 10, timeUs: 0)) { out.append($0) }
         r.handle(.frame(timeUs: 0)) { out.append($0) }
-        #expect(out == [holdBegin(1, 0)])
+        #expect(out == [touchHoldBegin(1, 0)])
         // Moving, but inside the 150 ms landing window: nothing yet.
         for i in 1...14 {
             let t = UInt64(i) * 10_000
             r.handle(.motion(slot: 0, x: 10 + 0.5 * Double(i), y: 10, timeUs: t)) { out.append($0) }
             r.handle(.frame(timeUs: t)) { out.append($0) }
         }
-        #expect(out == [holdBegin(1, 0)])
+        #expect(out == [touchHoldBegin(1, 0)])
         #expect(r.state == .pending(fingers: 1, firstDownUs: 0, anchorUs: 0, movedX: 7, movedY: 0))
         // The window is over: the pan begins, with every frame so far, each at its own time.
         r.handle(.motion(slot: 0, x: 17.5, y: 10, timeUs: 150_000)) { out.append($0) }
         r.handle(.frame(timeUs: 150_000)) { out.append($0) }
-        var expected: [GestureInput] = [holdBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0)]
+        var expected: [GestureInput] = [touchHoldBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0)]
         for i in 1...15 { expected.append(update(0.5, 0, UInt64(i) * 10_000)) }
         #expect(out == expected)
         #expect(r.state == .panning(fingers: 1))
@@ -53,7 +53,7 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         var r = TouchPanRecognizer(device: dev)
         let out = run(&r, [down(0, 5, 5, 0), frame(0), move(0, 5.2, 5.1, 8_000), frame(8_000),
                            up(0, 200_000), frame(200_000)])
-        #expect(out == [holdBegin(1, 0), holdEnd(false, 200_000)])
+        #expect(out == [touchHoldBegin(1, 0), holdEnd(false, 200_000)])
     }
 
     @Test func jitterNeverBeginsAPan() {
@@ -64,7 +64,7 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
             events += [move(0, i.isMultiple(of: 2) ? 5.3 : 4.7, 5, t), frame(t)]
         }
         events += [up(0, 500_000), frame(500_000)]
-        #expect(run(&r, events) == [holdBegin(1, 0), holdEnd(false, 500_000)])
+        #expect(run(&r, events) == [touchHoldBegin(1, 0), holdEnd(false, 500_000)])
     }
 
     @Test func aQuickFlickLiftedInsideTheWindowIsReportedWhole() {
@@ -73,7 +73,7 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
                            move(0, 0, 3, 10_000), frame(10_000),
                            move(0, 0, 7, 20_000), frame(20_000),
                            up(0, 30_000), frame(30_000)])
-        #expect(out == [holdBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0),
+        #expect(out == [touchHoldBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0),
                         update(0, 3, 10_000), update(0, 4, 20_000), end(30_000)])
     }
 
@@ -93,8 +93,8 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
             move(3, 639, 212, 125_212), frame(125_212),
             up(0, 140_000), up(1, 140_000), up(2, 140_000), up(3, 140_000), frame(140_000),
         ])
-        #expect(out == [holdBegin(1, 0), holdEnd(true, 111_134), begin(.touch, 4, 111_134),
-                        update(0, 5, 125_212), end(140_000)])
+        #expect(out == [touchHoldBegin(1, 0), touchHoldBegin(3, 27_718), touchHoldBegin(4, 111_134),
+                        holdEnd(true, 111_134), begin(.touch, 4, 111_134), update(0, 5, 125_212), end(140_000)])
     }
 
     @Test func aFingerAddedOrLiftedDuringThePanDoesNotMakeTheCentroidJump() {
@@ -108,7 +108,7 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         events += [up(0, 180_000), move(1, 64, 10, 180_000), frame(180_000)]
         events += [up(1, 190_000), frame(190_000)]
         let out = run(&r, events)
-        #expect(out == [holdBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0), update(10, 0, 150_000),
+        #expect(out == [touchHoldBegin(1, 0), holdEnd(true, 0), begin(.touch, 1, 0), update(10, 0, 150_000),
                         update(1, 0, 160_000), update(2, 0, 170_000), update(1, 0, 180_000), end(190_000)])
     }
 
@@ -122,14 +122,14 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
             up(1, 190_000), frame(190_000),
             down(0, 1, 1, 200_000), frame(200_000),
         ])
-        #expect(out == [holdBegin(2, 0), holdEnd(true, 0), begin(.touch, 2, 0), update(5, 0, 160_000),
-                        end(170_000, .touch), holdBegin(1, 200_000)])
+        #expect(out == [touchHoldBegin(2, 0), holdEnd(true, 0), begin(.touch, 2, 0), update(5, 0, 160_000),
+                        end(170_000, .touch), touchHoldBegin(1, 200_000)])
     }
 
     @Test func touchCancelWhilePendingEndsTheHold() {
         var r = TouchPanRecognizer(device: dev)
         let out = run(&r, [down(0, 0, 0, 0), frame(0), cancel(0, 10_000), frame(10_000)])
-        #expect(out == [holdBegin(1, 0), holdEnd(false, 10_000)])
+        #expect(out == [touchHoldBegin(1, 0), holdEnd(false, 10_000)])
         #expect(r.state == .idle)
     }
 

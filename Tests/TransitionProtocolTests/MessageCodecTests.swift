@@ -79,7 +79,7 @@ import TransitionProtocol
                            triggerDuration: 0.35, frameRate: 60),
         ])
         #expect(line(.transitionsChanged(changed), seq: 12) ==
-            #"{"event":"transitions_changed","seq":12,"time_us":7000000,"transitions":[{"name":"overview","bindings":[{"source":"swipe","fingers":4,"direction":"up"}],"trigger_duration":0.35,"frame_rate":60}]}"# + "\n")
+            #"{"event":"transitions_changed","seq":12,"time_us":7000000,"transitions":[{"name":"overview","bindings":[{"source":"swipe","fingers":4,"direction":"up"}],"gestures":[{"name":"swipe4-up","source":"swipe","fingers":4,"direction":"up"}],"trigger_duration":0.35,"frame_rate":60}]}"# + "\n")
     }
 
     static let hello = Hello(pid: 42, timeUs: 5, transitions: [

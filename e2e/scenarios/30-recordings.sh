@@ -8,9 +8,18 @@
 # (finish). The N-Trig panel reports no resolution: its edge zones are 3 % of its range, and its
 # drag starts in the top-left corner (in both zones) and heads right and down, right first: an
 # edge swipe in from the left (edge1-left) that crosses the screen (finish).
+# Every gesture is bound: the suite's configuration (with issue 24's touchpad taps and rotations)
+# plus holds and long presses of 1 to 4 fingers, which must change nothing here (no recording
+# rests long enough before it moves, taps, or pinches).
 source "$(dirname "$0")/../lib.sh"
 R=$E2E_RECORDINGS
-daemon_start
+{
+  cat "$E2E_ROOT/e2e/config.toml"
+  for g in hold1 hold2 hold3 hold4 touchhold1 touchhold2 touchhold3 touchhold4; do
+    printf '\n[[transition]]\nname = "%s"\nbinding = "%s"\n' "$g" "$g"
+  done
+} > "$E2E_TMP/config.toml"
+daemon_start --config "$E2E_TMP/config.toml"
 
 # replay NAME DESC [GESTURE OUTCOME EVENTS]...: creates the device from DESC, waits until the
 # daemon uses it, plays each EVENTS file and checks that its first gesture is GESTURE ("touch1-up

@@ -265,7 +265,8 @@ def animation_velocity(ended, t):
 def describe(message):
     kind, name = message["event"], message.get("transition", "")
     if kind == "began":
-        origin = "trigger" if message["source"] == "trigger" else f"{message['source']} {message['fingers']} fingers"
+        # Any source, including ones newer than this client: it is only shown.
+        origin = "trigger" if message["source"] == "trigger" else f"{message['source']} {message.get('fingers', '?')} fingers"
         return f"{name} began ({origin}, gesture {message['gesture']})"
     if kind == "updated":
         return f"{name} {message['progress']:.3f} ({message['velocity']:+.2f}/s)"
@@ -289,6 +290,17 @@ def describe(message):
     if kind == "transitions_changed":
         return "transitions changed: " + ", ".join(t["name"] for t in message["transitions"])
     return None  # a kind this client does not know: ignore it (docs/protocol.md, "Versioning")
+
+
+def gesture_list(transition):
+    """The gestures bound to a transition, by name: `gestures` lists every kind (taps, holds, and
+    whatever a newer server adds); a server from before it lists only `bindings` (pans, pinches,
+    edge swipes), each with a direction."""
+    if "gestures" in transition:
+        names = [g["name"] for g in transition["gestures"]]
+    else:
+        names = [f"{b['source']}{b['fingers']}-{b.get('direction')}" for b in transition.get("bindings", [])]
+    return ", ".join(names) or "-"
 
 
 def watch(client, args):
@@ -371,8 +383,7 @@ def main(argv=None):
         watch(client, args)
     elif args.command == "list":
         for t in client.request("list")["transitions"]:
-            gestures = ", ".join(f"{b['source']} {b['fingers']} {b['direction']}" for b in t["bindings"])
-            print(f"{t['name']}\t{gestures}\t{t['phase']}\t{t['progress']:.2f}")
+            print(f"{t['name']}\t{gesture_list(t)}\t{t['phase']}\t{t['progress']:.2f}")
     elif args.command == "status":
         print(json.dumps(client.request("status"), indent=2))
     elif args.command == "trigger":

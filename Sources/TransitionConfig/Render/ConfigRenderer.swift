@@ -41,6 +41,7 @@ enum ConfigRenderer {
         out += "touch_slop = \(TOMLWriter.number(engine.touchSlop))  # mm a touchscreen pan moves before its axis locks\n"
         out += "pinch_slop = \(TOMLWriter.number(engine.pinchSlop))  # scale change before a pinch locks\n"
         out += "rotation_slop = \(TOMLWriter.number(engine.rotationSlop))  # degrees a pinch or twist turns before it locks onto rotation (only with a rotate/touchrotate binding)\n"
+        out += "hold_delay = \(TOMLWriter.number(engine.holdDelay))  # seconds fingers rest before a hold (hold<N>, touchhold<N>) begins\n"
 
         if engine.transitions.isEmpty {
             out += "transition = []  # no transitions (without this line: the built-in ones)\n"
@@ -66,8 +67,10 @@ enum ConfigRenderer {
             out += "\n[[transition]]\nname = \(TOMLWriter.basicString(spec.name))\n"
             let bindings = engine.bindings.filter { $0.transition == spec.name }
             let taps = engine.taps.filter { $0.transition == spec.name }
-            if !bindings.isEmpty || !taps.isEmpty {
+            let holds = engine.holds.filter { $0.transition == spec.name }
+            if !bindings.isEmpty || !taps.isEmpty || !holds.isEmpty {
                 let items = bindings.map(binding) + taps.map { TOMLWriter.basicString($0.gestureName) }
+                    + holds.map { TOMLWriter.basicString($0.gestureName) }
                 out += "binding = " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]") + "\n"
             }
             let own = settingLines(s, comments: false)
@@ -130,6 +133,7 @@ enum ConfigRenderer {
         s.triggerDuration = mostCommon(\.triggerDuration)
         s.triggerCompletion = mostCommon(\.triggerCompletion)
         s.frameRate = mostCommon(\.frameRate)
+        s.holdDuration = mostCommon(\.holdDuration)
         return s
     }
 
@@ -153,7 +157,9 @@ enum ConfigRenderer {
             line("trigger_duration = \(TOMLWriter.number(s.triggerDuration))", "seconds, for a run without a finger (trigger)"),
             line("trigger_completion = \(s.triggerCompletion.map(completion) ?? "\"auto\"")",
                  "the trigger's animation; \"auto\": completion, curves timed by trigger_duration"),
-            line("frame_rate = \(s.frameRate)", "server-driven frame events per second"),
+            line("frame_rate = \(s.frameRate)", "server-driven frame events per second, and a hold's updated events"),
+            line("hold_duration = \(TOMLWriter.number(s.holdDuration))",
+                 "seconds a hold (hold<N>, touchhold<N>) rests until it finishes, fingers still down"),
         ]
     }
 

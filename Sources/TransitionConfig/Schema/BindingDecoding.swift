@@ -3,16 +3,18 @@ import TransitionCore
 
 /// A decoded binding with where it was written, for clash and unit errors.
 struct WrittenBinding {
-    /// A pan, pinch, rotation or edge swipe; `nil` for a tap.
+    /// A pan, pinch, rotation or edge swipe; `nil` for a tap or a hold.
     var binding: Binding?
     /// A tap; `nil` for the others.
     var tap: TapBinding?
+    /// A hold (`hold<N>`, `touchhold<N>`); `nil` for the others.
+    var hold: HoldBinding?
     var position: SourcePosition
     /// The binding's own distance, if it gives one.
     var distance: WrittenDistance?
 
-    /// `swipe3-left`, `edge1-left`, `tap3`, `padtap4`: the name clashes are reported by.
-    var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? "" }
+    /// `swipe3-left`, `edge1-left`, `tap3`, `padtap4`, `hold3`: the name clashes are reported by.
+    var gestureName: String { binding?.gestureName ?? tap?.gestureName ?? hold?.gestureName ?? "" }
 }
 
 /// What a binding names: a gesture that drives a transition, or a tap that runs one.
@@ -21,6 +23,8 @@ enum BoundGesture: Equatable {
     case pan(GestureSource, Int, Direction)
     /// `tap<fingers>`, or `padtap<fingers>` (`touchpad`).
     case tap(Int, touchpad: Bool)
+    /// `hold<fingers>` (a touchpad hold) or `touchhold<fingers>` (a touchscreen long press).
+    case hold(GestureSource, Int)
 }
 
 enum BindingDecoding {
@@ -37,13 +41,16 @@ enum BindingDecoding {
 
     /// `"swipe3-left"`: gesture, fingers, direction; `"edge1-left"`: an edge swipe in from the
     /// left (moving right); `"tap3"`: a three-finger touchscreen tap; `"padtap4"`: a
-    /// four-finger touchpad tap; `"rotate2-cw"`: a touchpad pinch turning clockwise.
+    /// four-finger touchpad tap; `"rotate2-cw"`: a touchpad pinch turning clockwise;
+    /// `"hold3"`, `"touchhold1"`: holds.
     static func parseShorthand(_ text: String) -> BoundGesture? {
         guard let digitIndex = text.firstIndex(where: \.isNumber) else { return nil }
         let name = String(text[..<digitIndex])
-        if name == "tap" || name == GestureSource.padtap.rawValue {
+        let hold = GestureSource(rawValue: name).flatMap { $0.isHold ? $0 : nil }
+        if name == "tap" || name == GestureSource.padtap.rawValue || hold != nil {
             let digits = text[digitIndex...]
             guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let fingers = Int(digits) else { return nil }
+            if let hold { return .hold(hold, fingers) }
             return .tap(fingers, touchpad: name != "tap")
         }
         guard let dash = text.lastIndex(of: "-"), dash > digitIndex else { return nil }
@@ -87,8 +94,12 @@ enum BindingDecoding {
         case .string(let text):
             switch parseShorthand(text) {
             case nil:
-                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\" or \"padtap4\", not \(TOMLWriter.basicString(text))")
+                d.add(node.position, "\(label) must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \(TOMLWriter.basicString(text))")
                 return nil
+            case .hold(let source, let fingers)?:
+                guard checkHold(source, fingers, at: node.position, label, &d) else { return nil }
+                return WrittenBinding(hold: HoldBinding(source: source, fingers: fingers, transition: transition),
+                                      position: node.position)
             case .tap(let fingers, let touchpad)?:
                 guard checkTap(fingers, touchpad: touchpad, at: node.position, label, &d) else { return nil }
                 return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition, touchpad: touchpad),
@@ -116,6 +127,13 @@ enum BindingDecoding {
                 guard let fingers, checkTap(fingers, touchpad: touchpad, at: fingersEntry?.node.position ?? node.position,
                                             label, &d) else { return nil }
                 return WrittenBinding(tap: TapBinding(fingers: fingers, transition: transition, touchpad: touchpad),
+                                      position: node.position)
+            }
+            if let source, source.isHold {
+                // A hold: fingers only.
+                r.reportUnknownKeys(&d)
+                guard let fingers, checkHold(source, fingers, at: fingersEntry?.node.position ?? node.position, label, &d) else { return nil }
+                return WrittenBinding(hold: HoldBinding(source: source, fingers: fingers, transition: transition),
                                       position: node.position)
             }
             var direction: Direction?
@@ -151,6 +169,16 @@ enum BindingDecoding {
         guard range.contains(fingers) else {
             let why = touchpad ? " (one and two are the desktop's clicks)" : ""
             d.add(position, "\(label): a \(touchpad ? "padtap" : "tap") has \(range.lowerBound) to \(range.upperBound) fingers\(why), not \(fingers)")
+            return false
+        }
+        return true
+    }
+
+    private static func checkHold(_ source: GestureSource, _ fingers: Int, at position: SourcePosition, _ label: String,
+                                  _ d: inout Diagnostics) -> Bool {
+        let range = Schema.fingers(for: source)
+        guard range.contains(fingers) else {
+            d.add(position, "\(label): a \(source.rawValue) has \(range.lowerBound) to \(range.upperBound) fingers, not \(fingers)")
             return false
         }
         return true

@@ -52,6 +52,7 @@ struct ConfigDecoder {
         if let slop = r.number("touch_slop", .nonNegative, &d) { config.engine.touchSlop = slop }
         if let slop = r.number("pinch_slop", .nonNegative, &d) { config.engine.pinchSlop = slop }
         if let slop = r.number("rotation_slop", .nonNegative, &d) { config.engine.rotationSlop = slop }
+        if let delay = r.number("hold_delay", .nonNegative, &d) { config.engine.holdDelay = delay }
 
         // The tables of settings: [server] (connection limits), [access] (who receives transition
         // events), [touchegg] (Touchégg's D-Bus protocol on @touchegg), [touchscreen] (edge zones
@@ -84,10 +85,11 @@ struct ConfigDecoder {
                 r.reportUnknownKeys(&d)
                 return nil
             }
-            let (transitions, bindings, taps) = decodeTransitions(items, defaults: defaults)
+            let (transitions, bindings, taps, holds) = decodeTransitions(items, defaults: defaults)
             config.engine.transitions = transitions
             config.engine.bindings = bindings
             config.engine.taps = taps
+            config.engine.holds = holds
         } else if let (table, position) = defaultsTable {
             // No [[transition]]: the built-in transitions, with [defaults] on top.
             var scratch = Diagnostics(source: d.source)
@@ -103,10 +105,11 @@ struct ConfigDecoder {
     }
 
     private mutating func decodeTransitions(_ items: [TOMLNode], defaults: TransitionSettings)
-        -> ([TransitionSpec], [Binding], [TapBinding]) {
+        -> ([TransitionSpec], [Binding], [TapBinding], [HoldBinding]) {
         var transitions: [TransitionSpec] = []
         var bindings: [Binding] = []
         var taps: [TapBinding] = []
+        var holds: [HoldBinding] = []
         var names: [String: SourcePosition] = [:]
         var bound: [String: (transition: String, position: SourcePosition)] = [:]
         for (i, item) in items.enumerated() {
@@ -151,6 +154,7 @@ struct ConfigDecoder {
                     bound[gesture] = (name ?? "#\(i + 1)", b.position)
                 }
                 if let tap = b.tap { taps.append(tap); places.taps.append(b.position) }
+                if let hold = b.hold { holds.append(hold); places.holds.append(b.position) }
                 guard let g = b.binding else { continue }
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
@@ -165,6 +169,6 @@ struct ConfigDecoder {
             }
             if let name { transitions.append(settings.spec(named: name)); places.transitions.append(item.position) }
         }
-        return (transitions, bindings, taps)
+        return (transitions, bindings, taps, holds)
     }
 }

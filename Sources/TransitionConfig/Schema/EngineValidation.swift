@@ -16,12 +16,13 @@ enum EngineValidation {
 }
 
 /// Where the decoder read each part of the engine's configuration, in the engine's order: a
-/// transition's `[[transition]]` header, a binding's or tap's string in `binding`. Transitions
+/// transition's `[[transition]]` header, a binding's, tap's or hold's string in `binding`. Transitions
 /// that are not in the file (the built-in ones) have no place.
 struct ConfigPlaces: Sendable, Hashable {
     var transitions: [SourcePosition] = []
     var bindings: [SourcePosition] = []
     var taps: [SourcePosition] = []
+    var holds: [SourcePosition] = []
 
     /// The place of `subject`: a setting's key at the top level of `root`, or the recorded place.
     func position(of subject: ConfigurationError.Subject, in root: TOMLTable) -> SourcePosition? {
@@ -30,6 +31,7 @@ struct ConfigPlaces: Sendable, Hashable {
         case .transition(let index): transitions.indices.contains(index) ? transitions[index] : nil
         case .binding(let index): bindings.indices.contains(index) ? bindings[index] : nil
         case .tap(let index): taps.indices.contains(index) ? taps[index] : nil
+        case .hold(let index): holds.indices.contains(index) ? holds[index] : nil
         }
     }
 }

@@ -51,6 +51,7 @@ extension TableReader {
         if let v = number("snap_distance", .nonNegative, &d) { settings.snapDistance = v }
         if let v = number("trigger_duration", .nonNegative, &d) { settings.triggerDuration = v }
         if let v = integer("frame_rate", Schema.frameRates, &d) { settings.frameRate = v }
+        if let v = number("hold_duration", .positive, &d) { settings.holdDuration = v }
         if let entry = take("rubber_band"), let table = subTable(entry, &d) {
             var r = TableReader(table, context: "in rubber_band of \(owner)", position: entry.node.position)
             if let v = r.number("stiffness", .nonNegative, &d) { settings.rubberBand.stiffness = v }

@@ -14,6 +14,7 @@ struct TransitionSettings: Sendable, Hashable {
     var triggerDuration: Double
     var triggerCompletion: CompletionStyle?
     var frameRate: Int
+    var holdDuration: Double
 
     init(_ spec: TransitionSpec) {
         distance = spec.distance
@@ -26,6 +27,7 @@ struct TransitionSettings: Sendable, Hashable {
         triggerDuration = spec.triggerDuration
         triggerCompletion = spec.triggerCompletion
         frameRate = spec.frameRate
+        holdDuration = spec.holdDuration
     }
 
     /// The engine's own defaults (``TransitionCore/TransitionSpec``'s initialiser): what a key
@@ -37,7 +39,7 @@ struct TransitionSettings: Sendable, Hashable {
                        decision: DecisionPolicy(finishThreshold: finishThreshold, velocityThreshold: velocityThreshold,
                                                 decelerationRate: decelerationRate, snapDistance: snapDistance),
                        completion: completion, rubberBand: rubberBand, triggerDuration: triggerDuration,
-                       triggerCompletion: triggerCompletion, frameRate: frameRate)
+                       triggerCompletion: triggerCompletion, frameRate: frameRate, holdDuration: holdDuration)
     }
 }
 
@@ -54,7 +56,7 @@ enum Schema {
     }
     /// Directions each gesture can drive.
     static func directions(for source: GestureSource) -> [Direction] {
-        EngineConfiguration.allowedDirections(for: source)
+        EngineConfiguration.allowedDirections(for: source)   // none for taps and holds
     }
     static let gestures: [(String, GestureSource)] = GestureSource.allCases.map { ($0.rawValue, $0) }
     static let curves: [(String, Curve)] = Curve.allCases.map { ($0.rawValue, $0) }

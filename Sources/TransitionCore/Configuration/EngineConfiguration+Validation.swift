@@ -9,18 +9,19 @@ extension EngineConfiguration {
         case .scroll: 2...2
         case .pinch, .touchPinch, .rotate, .touchRotate: 2...10
         case .touch, .edge: 1...10
+        case .hold, .touchHold: 1...10
         case .padtap: allowedPadTapFingers
         }
     }
 
     /// The directions a binding of `source` may drive: `in`/`out` for pinches, `cw`/`ccw` for
-    /// rotations, `left`/`right`/`up`/`down` for pans; none for a touchpad tap.
+    /// rotations, `left`/`right`/`up`/`down` for pans; none for a touchpad tap or a hold.
     public static func allowedDirections(for source: GestureSource) -> [Direction] {
         switch source {
         case .pinch, .touchPinch: [.in, .out]
         case .rotate, .touchRotate: [.cw, .ccw]
         case .swipe, .scroll, .touch, .edge: [.left, .right, .up, .down]
-        case .padtap: []
+        case .padtap, .hold, .touchHold: []
         }
     }
 
@@ -41,7 +42,7 @@ extension EngineConfiguration {
     /// (pinches are in/out, rotations cw/ccw, pans left/right/up/down), and two bindings for the same source,
     /// finger count and direction.
     ///
-    /// The error's ``ConfigurationError/subject`` is the setting, transition, binding or tap
+    /// The error's ``ConfigurationError/subject`` is the setting, transition, binding, tap or hold
     /// it is about.
     public func validate() throws(ConfigurationError) {
         var subject: ConfigurationError.Subject?
@@ -119,6 +120,29 @@ extension EngineConfiguration {
             }
             seen[tap.gestureName] = tap.transition
         }
+        subject = .setting("hold_delay")
+        guard holdDelay.isFinite, holdDelay >= 0 else {
+            throw ConfigurationError("hold_delay must be a finite number of seconds ≥ 0 (got \(holdDelay))")
+        }
+        for (index, hold) in holds.enumerated() {
+            subject = .hold(index: index)
+            let what = "binding \(hold.gestureName) -> '\(hold.transition)'"
+            guard hold.source.isHold else {
+                throw ConfigurationError("\(what): a hold binding needs a hold or touchhold source, not \(hold.source.rawValue)")
+            }
+            guard transitions.contains(where: { $0.name == hold.transition }) else {
+                throw ConfigurationError("\(what): unknown transition '\(hold.transition)'")
+            }
+            let r = Self.allowedFingers(for: hold.source)
+            guard r.contains(hold.fingers) else {
+                throw ConfigurationError("\(what): \(hold.source.rawValue) gestures have \(r.lowerBound)...\(r.upperBound) fingers (got \(hold.fingers))")
+            }
+            if let previous = seen[hold.gestureName] {
+                throw ConfigurationError(
+                    "two bindings for \(hold.gestureName): transitions '\(previous)' and '\(hold.transition)'")
+            }
+            seen[hold.gestureName] = hold.transition
+        }
         subject = nil // checks added below name their own subject
     }
 
@@ -185,6 +209,9 @@ extension TransitionSpec {
         }
         guard (1...1000).contains(frameRate) else {
             throw ConfigurationError("\(me): frame rate must be 1...1000 per second (got \(frameRate))")
+        }
+        guard holdDuration.isFinite, holdDuration > 0 else {
+            throw ConfigurationError("\(me): hold duration must be a positive finite number of seconds (got \(holdDuration))")
         }
     }
 }

@@ -39,6 +39,25 @@ public struct TapBinding: Sendable, Hashable, Codable {
     public var gestureName: String { touchpad ? "padtap\(fingers)" : "tap\(fingers)" }
 }
 
+/// A hold of `fingers` fingers drives `transition` by time (bindings `hold<fingers>` on a
+/// touchpad, `touchhold<fingers>` on a touchscreen): progress is the time the fingers have
+/// rested over the transition's ``TransitionSpec/holdDuration``.
+public struct HoldBinding: Sendable, Hashable, Codable {
+    /// ``GestureSource/hold`` or ``GestureSource/touchHold``.
+    public var source: GestureSource
+    /// How many fingers must rest.
+    public var fingers: Int
+    /// The transition's name.
+    public var transition: String
+    /// A hold of `fingers` fingers from `source` drives `transition`.
+    public init(source: GestureSource, fingers: Int, transition: String) {
+        self.source = source; self.fingers = fingers; self.transition = transition
+    }
+
+    /// `hold<fingers>` or `touchhold<fingers>`.
+    public var gestureName: String { "\(source.rawValue)\(fingers)" }
+}
+
 /// Which gesture drives which transition.
 public struct Binding: Sendable, Hashable, Codable {
     /// The kind of pan.
@@ -132,15 +151,20 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
     /// The animation a trigger uses; `nil` = `completion`, with curves timed by `triggerDuration`.
     public var triggerCompletion: CompletionStyle?
     /// Default rate of server-driven `frame` events, per second (clients may ask for their own).
+    /// Also the rate of the `updated` events of a hold, whose progress moves with time.
     public var frameRate: Int
+    /// How long a hold bound to this transition rests until it finishes, seconds (default
+    /// ``SourceDefaults/holdDuration``, 0.5 s: GTK's and UIKit's long-press time).
+    public var holdDuration: Double
 
     /// A transition named `name`, every setting at its default unless given.
     public init(name: String, distance: Distance? = nil, decision: DecisionPolicy = DecisionPolicy(),
                 completion: CompletionStyle = .default, rubberBand: RubberBand = RubberBand(),
-                triggerDuration: Double = 0.35, triggerCompletion: CompletionStyle? = nil, frameRate: Int = 60) {
+                triggerDuration: Double = 0.35, triggerCompletion: CompletionStyle? = nil, frameRate: Int = 60,
+                holdDuration: Double = SourceDefaults.holdDuration) {
         self.name = name; self.distance = distance; self.decision = decision; self.completion = completion
         self.rubberBand = rubberBand; self.triggerDuration = triggerDuration
-        self.triggerCompletion = triggerCompletion; self.frameRate = frameRate
+        self.triggerCompletion = triggerCompletion; self.frameRate = frameRate; self.holdDuration = holdDuration
     }
 }
 
@@ -162,14 +186,19 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     /// A pinch's or twist's angle, degrees, before it locks onto rotation (see
     /// ``SourceDefaults/rotationSlop``).
     public var rotationSlop: Double
+    /// Which holds (touchpad holds, touchscreen long presses) drive which transitions.
+    public var holds: [HoldBinding]
+    /// How long fingers rest before a hold begins, seconds (see ``SourceDefaults/holdDelay``).
+    public var holdDelay: Double
 
-    /// A configuration; the slops default to ``SourceDefaults``'.
+    /// A configuration; the slops and the hold delay default to ``SourceDefaults``'.
     public init(transitions: [TransitionSpec], bindings: [Binding], slop: Double = SourceDefaults.touchpadSlop,
                 touchSlop: Double = SourceDefaults.touchscreenSlop, pinchSlop: Double = SourceDefaults.pinchSlop,
-                taps: [TapBinding] = [], rotationSlop: Double = SourceDefaults.rotationSlop) {
+                taps: [TapBinding] = [], rotationSlop: Double = SourceDefaults.rotationSlop,
+                holds: [HoldBinding] = [], holdDelay: Double = SourceDefaults.holdDelay) {
         self.transitions = transitions; self.bindings = bindings; self.slop = slop
         self.touchSlop = touchSlop; self.pinchSlop = pinchSlop; self.taps = taps
-        self.rotationSlop = rotationSlop
+        self.rotationSlop = rotationSlop; self.holds = holds; self.holdDelay = holdDelay
     }
 
     /// The slop for `source`, in its native units.
@@ -178,6 +207,8 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
         case .swipe, .scroll, .padtap: slop
         case .touch, .edge: touchSlop
         case .pinch, .touchPinch: pinchSlop
+        case .hold: slop
+        case .touchHold: touchSlop
         case .rotate, .touchRotate: rotationSlop
         }
     }

@@ -91,13 +91,30 @@ public enum SourceDefaults {
     /// On touchscreens: 0.998, τ = 0.4995 s (GNOME, libadwaita `DECELERATION_TOUCH`).
     public static let touchscreenDecelerationRate: Double = 0.998
 
+    /// How long a hold takes to finish, seconds: 0.5 s, the long-press time of GTK
+    /// (`gtk-long-press-time`, 500 ms, gtk/gtksettings.c), UIKit
+    /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s) and SwiftUI
+    /// (`LongPressGesture(minimumDuration: 0.5)`). Qt's `QStyleHints::mousePressAndHoldInterval`
+    /// defaults to 800 ms (`QPlatformTheme::defaultThemeHint`, qtbase
+    /// src/gui/kernel/qplatformtheme.cpp), but under GNOME Qt reads GTK's 500 ms.
+    public static let holdDuration: Double = 0.5
+
+    /// How long fingers must rest before a hold begins (its `began`), seconds: 0.2 s. Longer
+    /// than libinput's tap timeout (180 ms, `DEFAULT_TAP_TIMEOUT_PERIOD`,
+    /// src/evdev-mt-touchpad-tap.c) and the touchscreen recogniser's tap limit (180 ms), so a
+    /// tap never begins a hold; longer than the two-finger hold libinput opens a pinch or twist
+    /// with (about 40 ms in, then cancelled), and than the touchscreen recogniser's landing
+    /// window (150 ms), so a swipe, scroll, pinch or drag that starts moving at once never
+    /// begins one. Short enough that 60 % of the default hold is still to fill when it begins.
+    public static let holdDelay: Double = 0.2
+
     /// The default travel for `source` along `axis`, in the source's units, when neither the
     /// binding nor the transition gives one. A touchscreen uses `extent` when known.
     public static func distance(for source: GestureSource, axis: Axis, extent: DeviceExtent? = nil) -> Double {
         switch source {
-        case .swipe, .scroll:
+        case .swipe, .scroll, .hold:
             return axis == .vertical ? touchpadDistanceVertical : touchpadDistanceHorizontal
-        case .touch, .edge:
+        case .touch, .edge, .touchHold:
             if let extent {
                 let e = axis == .vertical ? extent.height : extent.width
                 if e.isFinite && e > 0 { return e }
@@ -117,8 +134,8 @@ public enum SourceDefaults {
     /// The release-speed threshold for `source`, source units per millisecond.
     public static func velocityThreshold(for source: GestureSource) -> Double {
         switch source {
-        case .swipe, .scroll, .padtap: touchpadVelocityThreshold
-        case .touch, .edge: touchscreenVelocityThreshold
+        case .swipe, .scroll, .hold, .padtap: touchpadVelocityThreshold
+        case .touch, .edge, .touchHold: touchscreenVelocityThreshold
         case .pinch, .touchPinch: pinchVelocityThreshold
         case .rotate, .touchRotate: rotationVelocityThreshold
         }
@@ -135,8 +152,8 @@ public enum SourceDefaults {
     /// ``touchpadUnitsPerDegree`` for rotations.
     public static func touchpadUnits(per source: GestureSource) -> Double {
         switch source {
-        case .swipe, .scroll, .padtap: 1
-        case .touch, .edge: touchpadUnitsPerMm
+        case .swipe, .scroll, .hold, .padtap: 1
+        case .touch, .edge, .touchHold: touchpadUnitsPerMm
         case .pinch, .touchPinch: touchpadUnitsPerScale
         case .rotate, .touchRotate: touchpadUnitsPerDegree
         }
@@ -147,8 +164,8 @@ public enum SourceDefaults {
     /// ``DistanceUnit/degrees`` for rotations.
     public static func nativeUnit(of source: GestureSource) -> DistanceUnit {
         switch source {
-        case .swipe, .scroll, .padtap: .units
-        case .touch, .edge: .mm
+        case .swipe, .scroll, .hold, .padtap: .units
+        case .touch, .edge, .touchHold: .mm
         case .pinch, .touchPinch: .scale
         case .rotate, .touchRotate: .degrees
         }

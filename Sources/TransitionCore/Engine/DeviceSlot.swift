@@ -5,6 +5,8 @@ struct DeviceSlot: Sendable {
     /// Allocated once per device, reused by every gesture on it.
     var tracker = VelocityTracker()
     var gesture: DeviceGesture = .none
+    /// A hold on its way to a hold transition, or driving one (see `TransitionEngine+Holds`).
+    var hold: HoldTrack?
 
     init(device: DeviceID) { self.device = device }
 }
@@ -82,5 +84,25 @@ extension Axis {
         case .vertical, .rotation: dy
         case .horizontal, .scale: dx
         }
+    }
+}
+
+/// Fingers resting on a device, as a hold transition sees them.
+struct HoldTrack: Sendable {
+    /// ``GestureSource/hold`` or ``GestureSource/touchHold``.
+    var source: GestureSource
+    var fingers: Int
+    /// When the fingers came to rest: progress counts from here, µs.
+    var startUs: UInt64
+    var phase: Phase
+
+    enum Phase: Sendable {
+        /// Resting, not begun: it begins at `startUs` + the hold delay if the fingers still rest.
+        case waiting
+        /// Drives the transition at this index: the next `updated` is due at `nextTickUs`,
+        /// the finish at `finishUs`.
+        case running(transition: Int, nextTickUs: UInt64, finishUs: UInt64)
+        /// Finished, or nothing to drive: nothing more until the fingers lift.
+        case done
     }
 }

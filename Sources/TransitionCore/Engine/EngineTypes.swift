@@ -9,7 +9,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
 
     /// A part of an ``EngineConfiguration``.
     public enum Subject: Sendable, Hashable {
-        /// A top-level setting, by its configuration key (`slop`, `touch_slop`, `pinch_slop`).
+        /// A top-level setting, by its configuration key (`slop`, `touch_slop`, `pinch_slop`,
+        /// `rotation_slop`, `hold_delay`).
         case setting(String)
         /// `transitions[index]`.
         case transition(index: Int)
@@ -17,6 +18,8 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         case binding(index: Int)
         /// `taps[index]`.
         case tap(index: Int)
+        /// `holds[index]`.
+        case hold(index: Int)
     }
 
     /// An error saying `message` about `subject`.

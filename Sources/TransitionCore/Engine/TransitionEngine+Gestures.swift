@@ -69,13 +69,17 @@ extension TransitionEngine {
         }
         catchAnimations(of: h.device, now: now, emit: emit)
         slots[i].gesture = .holding
+        trackHold(i, h, now: now, emit: emit)
     }
 
     mutating func holdEnded(_ h: HoldEnd, now: UInt64, emit: (TransitionEvent) -> Void) {
         guard let i = existingSlot(h.device), case .holding = slots[i].gesture else { return }
         if h.cancelled {
+            // Moving: a hold that has not begun never will; one that runs waits for the pan's lock.
+            if case .waiting? = slots[i].hold?.phase { slots[i].hold = nil }
             slots[i].gesture = .handoff(deadlineUs: now.addingSaturating(Self.holdHandoffUs))
         } else {
+            cancelHold(i, reason: .release, now: now, emit: emit)
             slots[i].gesture = .none
             resolvePaused(of: h.device, except: nil, cancel: nil, now: now, emit: emit)
         }
@@ -100,6 +104,7 @@ extension TransitionEngine {
         if case .driving(let t) = slots[i].gesture {
             release(t, slot: i, cancel: cancel, timeUs: timeUs, now: now, emit: emit)
         }
+        cancelHold(i, reason: cancel.map { $0 == .touch ? .touchCancel : .libinputCancel } ?? .release, now: now, emit: emit)
         slots[i].gesture = .none
         resolvePaused(of: device, except: nil, cancel: cancel, now: now, emit: emit)
     }
@@ -141,6 +146,7 @@ extension TransitionEngine {
     mutating func lock(slot i: Int, _ pan: PendingPan, sample u: GestureUpdate, now: UInt64,
                        emit: (TransitionEvent) -> Void) {
         let device = slots[i].device
+        cancelHold(i, reason: .moved, now: now, emit: emit)
         let direction = pan.lockedDirection
         var pan = pan
         pan.source = lockedSource(pan, direction: direction)

@@ -18,8 +18,9 @@ extension TransitionEngine {
 
     /// Moves the clock to `timeUs` (never backwards) and does what is due by then: animations
     /// that reached their end complete (in order of their end, each at its end time or the
-    /// previous clock, whichever is later, so event times never decrease), and hold hand-offs
-    /// that ran out resume their paused animations. Returns the clamped time.
+    /// previous clock, whichever is later, so event times never decrease), hold hand-offs
+    /// that ran out resume their paused animations, and holds begin, move on and finish
+    /// (`TransitionEngine+Holds`). Returns the clamped time.
     mutating func settle(atUs timeUs: UInt64, emit: (TransitionEvent) -> Void) -> UInt64 {
         let previous = clockUs
         if timeUs > clockUs { clockUs = timeUs }
@@ -42,9 +43,11 @@ extension TransitionEngine {
         for s in slots.indices {
             if case .handoff(let deadline) = slots[s].gesture, deadline <= now {
                 slots[s].gesture = .none
+                cancelHold(s, reason: .moved, now: now, emit: emit)
                 resolvePaused(of: slots[s].device, except: nil, cancel: nil, now: now, emit: emit)
             }
         }
+        settleHolds(now: now, emit: emit)
         return now
     }
 
@@ -74,7 +77,12 @@ extension TransitionEngine {
         case .interactive(let d):
             from = d.shownProgress
             v = driverVelocity(run)
-            if let device = run.device, let s = existingSlot(device) { slots[s].gesture = .ignored }
+            if let s = holdSlot(driving: t) {
+                slots[s].hold = nil             // the fingers rest on, driving nothing
+                runs[t]!.device = nil           // and a hold's cancel animation is never caught
+            } else if let device = run.device, let s = existingSlot(device) {
+                slots[s].gesture = .ignored
+            }
         case .paused(let value):
             from = value
             v = 0

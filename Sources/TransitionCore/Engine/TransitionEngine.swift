@@ -124,12 +124,14 @@ public struct TransitionEngine: Sendable {
     }
 
     /// The earliest time `advance` has something to do (an animation's end, a hold hand-off
-    /// running out), or `nil` when nothing is pending.
+    /// running out, a hold to begin, a hold's next `updated` or its finish), or `nil` when
+    /// nothing is pending.
     public var nextDeadlineUs: UInt64? {
         // Asked after every input sample: the table keeps the animations' ends at hand.
         var next = runs.earliestAnimationEndUs
         for s in slots.indices {
             if case .handoff(let deadline) = slots[s].gesture { next = min(next ?? deadline, deadline) }
+            if let track = slots[s].hold, let deadline = holdDeadline(track) { next = min(next ?? deadline, deadline) }
         }
         return next
     }
@@ -210,6 +212,9 @@ public struct TransitionEngine: Sendable {
         for s in slots.indices {
             if case .driving(let t) = slots[s].gesture {
                 slots[s].gesture = moved[t].map { .driving($0) } ?? .ignored
+            }
+            if case .running(let t, let tick, let finish)? = slots[s].hold?.phase {
+                slots[s].hold?.phase = moved[t].map { .running(transition: $0, nextTickUs: tick, finishUs: finish) } ?? .done
             }
         }
         self.configuration = configuration

@@ -30,6 +30,10 @@ public enum EndReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// The machine is about to sleep (logind's `PrepareForSleep`): every transition in flight
     /// ends before it does, so nothing stays half-done across the sleep.
     case suspend
+    /// A hold rested for its whole duration: it finished with the fingers still down.
+    case held
+    /// A hold's fingers moved past the slop: it cancelled, and the movement became the pan it is.
+    case moved
 }
 
 /// What started a transition.

@@ -22,6 +22,13 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// fingers' spread as a scale (1.0 at the begin; positive: spreading, "out"), like ``pinch``;
     /// `dy` carries the change of the fingers' angle, degrees, positive clockwise.
     case touchPinch = "touchpinch"
+    /// A touchpad hold (libinput's hold gestures, bindings `hold<fingers>`): fingers resting
+    /// without moving. Its progress is time held over the transition's hold duration; it has no
+    /// direction and no distance.
+    case hold
+    /// A touchscreen long press (bindings `touchhold<fingers>`): like ``hold``, from the
+    /// touchscreen recogniser.
+    case touchHold = "touchhold"
     /// A touchpad tap of 3 or more fingers (bindings `padtap<fingers>`), recognised from the
     /// touchpad's own evdev frames; it runs its transition as a trigger does. Never a pan.
     case padtap
@@ -33,12 +40,13 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
     /// its angle, degrees, positive clockwise.
     case touchRotate = "touchrotate"
 
-    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`,
-    /// `touchrotate`) rather than a touchpad (`swipe`, `scroll`, `pinch`, `padtap`, `rotate`).
+    /// Whether the gesture comes from a touchscreen (`touch`, `edge`, `touchpinch`, `touchhold`,
+    /// `touchrotate`) rather than a touchpad (`swipe`, `scroll`, `pinch`, `hold`, `padtap`,
+    /// `rotate`).
     public var isTouchscreen: Bool {
         switch self {
-        case .touch, .edge, .touchPinch, .touchRotate: true
-        case .swipe, .scroll, .pinch, .padtap, .rotate: false
+        case .touch, .edge, .touchPinch, .touchHold, .touchRotate: true
+        case .swipe, .scroll, .pinch, .hold, .padtap, .rotate: false
         }
     }
 
@@ -58,6 +66,9 @@ public enum GestureSource: String, Sendable, Hashable, CaseIterable, Codable {
         default: nil
         }
     }
+
+    /// Whether the gesture is a hold (``hold``, ``touchHold``): time-driven, without direction.
+    public var isHold: Bool { self == .hold || self == .touchHold }
 }
 
 /// An input device, as numbered by the input layer for the lifetime of the daemon.
@@ -150,7 +161,9 @@ public struct GestureEnd: Sendable, Hashable, Codable {
 }
 
 /// Fingers rest on the device without moving (libinput hold gestures, or a touchscreen touch
-/// down): this catches a running animation driven from the same device.
+/// down): this catches a running animation driven from the same device, and otherwise may
+/// become a hold transition (bindings `hold<fingers>`, `touchhold<fingers>`). A second
+/// ``HoldBegin`` while the fingers still rest says their count changed: the hold starts over.
 public struct HoldBegin: Sendable, Hashable, Codable {
     /// The device the fingers rest on.
     public var device: DeviceID
@@ -158,9 +171,11 @@ public struct HoldBegin: Sendable, Hashable, Codable {
     public var fingers: Int
     /// CLOCK_MONOTONIC µs.
     public var timeUs: UInt64
+    /// ``GestureSource/hold`` (a touchpad) or ``GestureSource/touchHold`` (a touchscreen).
+    public var source: GestureSource
     /// Fingers came to rest.
-    public init(device: DeviceID, fingers: Int, timeUs: UInt64) {
-        self.device = device; self.fingers = fingers; self.timeUs = timeUs
+    public init(device: DeviceID, fingers: Int, timeUs: UInt64, source: GestureSource = .hold) {
+        self.device = device; self.fingers = fingers; self.timeUs = timeUs; self.source = source
     }
 }
 

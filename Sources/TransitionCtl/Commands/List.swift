@@ -19,7 +19,8 @@ struct List: ParsableCommand {
         guard case .list(let listings) = result else { return }
         var rows = [["NAME", "GESTURES", "PHASE", "PROGRESS", "TRIGGER"]]
         for listing in listings {
-            let gestures = listing.info.bindings.map { "\($0.source.rawValue) \($0.fingers) \($0.direction.rawValue)" }
+            // Every gesture by its configuration name: pans, pinches, edges, taps, holds.
+            let gestures = listing.info.gestures.map(\.name)
             rows.append([listing.info.name, gestures.isEmpty ? "-" : gestures.joined(separator: ", "),
                          listing.state.phase.rawValue, Format.fixed(listing.state.progress),
                          "\(Format.fixed(listing.info.triggerDuration))s"])

@@ -124,6 +124,10 @@ struct GestureTimeline: Equatable {
             // An edge swipe is named after its edge: moving right, it came in from the left.
             let edge = began.direction.flatMap { ScreenEdges.origin(of: $0).names.first }
             return "edge swipe, \(fingers) finger\(fingers == 1 ? "" : "s")" + (edge.map { ", in from the \($0)" } ?? "")
+        case .gesture(let source, let fingers, _) where source.isHold:
+            // A hold has no direction: its progress is time held.
+            let kind = source == .touchHold ? "long press" : "touchpad hold"
+            return "\(kind), \(fingers) finger\(fingers == 1 ? "" : "s"), progress by time held"
         case .gesture(let source, let fingers, _):
             var text = "\(source.rawValue), \(fingers) finger\(fingers == 1 ? "" : "s")"
             if let d = began.direction { text += ", \(d.rawValue)" }

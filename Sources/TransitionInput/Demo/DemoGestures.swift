@@ -19,7 +19,35 @@ public enum DemoGestures {
     public static let touchscreenExtent = DeviceExtent(width: 294, height: 165)
 
     /// Every demo gesture, in the order the demo plays them.
-    public static let all: [DemoGesture] = [longSwipe, shortSwipe, fling, pinch, touchPan, edgeSwipe, catchAndReturn]
+    public static let all: [DemoGesture] = [longSwipe, shortSwipe, fling, pinch, touchPan, edgeSwipe, catchAndReturn,
+                                            longPress]
+
+    /// The transition the long press drives, named after its gesture like the built-in ones.
+    public static let longPressTransition = "touchhold1"
+
+    /// `configuration` with `touchhold1` bound to a transition of that name, for the demo's long
+    /// press, unless it already binds that gesture or has a transition of that name. Nothing
+    /// binds a long press by default (applications use it: docs/configuration.md); the demo
+    /// binds one so that it can show it.
+    public static func configuration(adding configuration: EngineConfiguration) -> EngineConfiguration {
+        var result = configuration
+        guard !result.holds.contains(where: { $0.source == .touchHold && $0.fingers == 1 }),
+              !result.transitions.contains(where: { $0.name == longPressTransition }) else { return result }
+        result.transitions.append(TransitionSpec(name: longPressTransition))
+        result.holds.append(HoldBinding(source: .touchHold, fingers: 1, transition: longPressTransition))
+        return result
+    }
+
+    /// One finger resting on the touchscreen for 0.8 s: the long press begins after the hold
+    /// delay (0.2 s, at 0.4) and finishes at 0.5 s with the finger still down.
+    public static var longPress: DemoGesture {
+        var b = SampleBuilder(device: touchscreen, seed: 8)
+        b.hold(fingers: 1)
+        b.rest(800_000)
+        b.holdEnd(cancelled: false)
+        return DemoGesture(name: "long press", summary: "1 finger resting on the touchscreen: finishes after 0.5 s, finger still down",
+                           transition: longPressTransition, outcome: .finish, reason: .held, samples: b.samples)
+    }
 
     /// A 3-finger swipe left over 44 mm, past the end into the rubber band, resting before
     /// the lift: finishes by position.
@@ -132,8 +160,10 @@ struct SampleBuilder {
 
     mutating func rest(_ us: UInt64) { timeUs += us }
 
+    /// Fingers come to rest: a touchpad hold on the touchpad, a touch-down on the touchscreen.
     mutating func hold(fingers: Int) {
-        samples.append(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: timeUs)))
+        let source: GestureSource = device == DemoGestures.touchscreen ? .touchHold : .hold
+        samples.append(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: timeUs, source: source)))
     }
 
     mutating func holdEnd(cancelled: Bool) {

@@ -11,8 +11,11 @@ import TransitionCore
 /// jump.
 ///
 /// How a touch becomes a pan, a pinch or a tap (the engine sees `begin` only once it moves):
-/// 1. The first touch down emits ``HoldBegin`` (fingers: the touches in that frame). A touch
-///    that lands while a transition animates therefore catches it at once, like a touchpad hold.
+/// 1. The first touch down emits ``HoldBegin`` (source ``GestureSource/touchHold``, fingers:
+///    the touches in that frame). A touch that lands while a transition animates therefore
+///    catches it at once, like a touchpad hold; otherwise the engine may make it a long press
+///    (`touchhold<N>`). While pending, each change in finger count emits another ``HoldBegin``
+///    with the new count (the long press starts over).
 /// 2. While *pending*, movement is accumulated since the last change in finger count, together
 ///    with each frame's delta and time, and so is the change of the fingers' *spread* (twice
 ///    their mean distance from the centroid: for two fingers, the distance between them). The
@@ -216,7 +219,7 @@ struct TouchPanRecognizer {
         switch state {
         case .idle:
             guard fingers > 0 else { return }
-            emit(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: t)))
+            emit(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: t, source: .touchHold)))
             samples.removeAll(keepingCapacity: true)
             mostFingers = fingers
             farthest = 0
@@ -241,6 +244,10 @@ struct TouchPanRecognizer {
                 }
                 state = .idle
             } else if changed {
+                if fingers != pendingFingers {
+                    // A long press counts its fingers again, from now.
+                    emit(.holdBegin(HoldBegin(device: device, fingers: fingers, timeUs: t, source: .touchHold)))
+                }
                 samples.removeAll(keepingCapacity: true)
                 baseSpread = spread()
                 lastSpread = baseSpread

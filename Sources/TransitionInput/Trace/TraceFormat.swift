@@ -12,6 +12,7 @@ import TransitionCore
 /// {"type":"end","device":1,"cancel":null,"time_us":1200}
 /// {"type":"end","device":1,"cancel":"libinput_cancel","time_us":1200}
 /// {"type":"hold_begin","device":1,"fingers":3,"time_us":900}
+/// {"type":"hold_begin","device":2,"source":"touchhold","fingers":1,"time_us":900}
 /// {"type":"hold_end","device":1,"cancelled":true,"time_us":990}
 /// {"type":"device_removed","device":1,"time_us":2000}
 /// {"type":"tap","device":2,"fingers":3,"duration_us":120000,"time_us":2100}
@@ -23,15 +24,17 @@ import TransitionCore
 /// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
 /// deltas are in the source's units (see ``GestureSource``; a pinch's `dy` is its angle change,
 /// degrees clockwise); a tap's `touchpad` is written (`true`) only for a touchpad tap; a begin's `width` and `height` (its
-/// ``DeviceExtent``) are written when known and read when present (both or neither). Blank lines
-/// are allowed.
+/// ``DeviceExtent``) are written when known and read when present (both or neither). A
+/// `hold_begin`'s `source` is written only for a touchscreen's (`touchhold`); without it the
+/// hold is a touchpad's (`hold`), as in traces written before holds were transitions. Blank
+/// lines are allowed.
 enum TraceFormat {
     /// The field names each sample type has, in the order they are written.
     static let fields: [String: [String]] = [
         "begin": ["type", "device", "source", "fingers", "width", "height", "edges", "time_us"],
         "update": ["type", "device", "dx", "dy", "time_us"],
         "end": ["type", "device", "cancel", "time_us"],
-        "hold_begin": ["type", "device", "fingers", "time_us"],
+        "hold_begin": ["type", "device", "source", "fingers", "time_us"],
         "hold_end": ["type", "device", "cancelled", "time_us"],
         "device_removed": ["type", "device", "time_us"],
         "tap": ["type", "device", "fingers", "touchpad", "duration_us", "time_us"],
@@ -39,9 +42,9 @@ enum TraceFormat {
     /// Sample types, in the order error messages list them.
     static let types = ["begin", "update", "end", "hold_begin", "hold_end", "device_removed", "tap"]
     /// The sources a begin may name: what the input layer reports. A rotation is a pinch
-    /// whose updates turn (the engine names it `rotate` or `touchrotate` when it locks), and a
-    /// touchpad tap is a `tap` sample, never a begin.
-    static let beginSources = GestureSource.allCases.filter { !$0.isRotation && $0 != .padtap }
+    /// whose updates turn (the engine names it `rotate` or `touchrotate` when it locks), a
+    /// touchpad tap is a `tap` sample and a hold a `hold_begin`, never a begin.
+    static let beginSources = GestureSource.allCases.filter { !$0.isRotation && !$0.isHold && $0 != .padtap }
     /// The largest finger count a trace may carry.
     static let maxFingers = 10
 
@@ -69,7 +72,8 @@ enum TraceFormat {
             let cancel = e.cancel.map { "\"\($0.rawValue)\"" } ?? "null"
             return #"{"type":"end","device":\#(e.device.rawValue),"cancel":\#(cancel),"time_us":\#(e.timeUs)}"#
         case .holdBegin(let h):
-            return #"{"type":"hold_begin","device":\#(h.device.rawValue),"fingers":\#(h.fingers),"#
+            let source = h.source == .hold ? "" : #""source":"\#(h.source.rawValue)","#
+            return #"{"type":"hold_begin","device":\#(h.device.rawValue),\#(source)"fingers":\#(h.fingers),"#
                 + #""time_us":\#(h.timeUs)}"#
         case .holdEnd(let h):
             return #"{"type":"hold_end","device":\#(h.device.rawValue),"cancelled":\#(h.cancelled),"#
@@ -142,7 +146,15 @@ enum TraceFormat {
             }
             return .end(GestureEnd(device: device, cancel: cancel, timeUs: time))
         case "hold_begin":
-            return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time))
+            var source = GestureSource.hold
+            if fields.has("source") {
+                let name = try fields.string("source")
+                guard let s = GestureSource(rawValue: name), s.isHold else {
+                    throw LineError("unknown hold source \"\(name)\" (expected hold or touchhold)")
+                }
+                source = s
+            }
+            return .holdBegin(HoldBegin(device: device, fingers: try fields.fingers(), timeUs: time, source: source))
         case "hold_end":
             return .holdEnd(HoldEnd(device: device, cancelled: try fields.bool("cancelled"), timeUs: time))
         case "tap":

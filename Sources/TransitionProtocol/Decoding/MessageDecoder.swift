@@ -28,7 +28,10 @@ public func decodeServerMessage(_ line: some Collection<UInt8>) throws(MessageDe
     let message: ServerMessage
     switch name {
     case "hello": message = .hello(try m.hello())
-    case "began", "updated", "ended", "paused", "completed": message = .transition(try m.transitionEvent(name))
+    case "began", "updated", "ended", "paused", "completed":
+        // A gesture newer than this client (a `began` whose `source` it does not know) is
+        // opaque, like an unknown event.
+        message = try m.transitionEvent(name).map(ServerMessage.transition) ?? .unknown(event: name, value)
     case "frame":
         message = .frame(FrameEvent(transition: try m.string("transition"), gesture: try m.uint("gesture"),
                                     timeUs: try m.uint("time_us"), progress: try m.double("progress"),
@@ -149,16 +152,31 @@ private struct Fields {
     }
 
     func info() throws(MessageDecodingError) -> TransitionInfo {
-        let bindings = present("bindings") == nil ? [] : try array("bindings").map { b throws(MessageDecodingError) in
-            BindingInfo(source: try b.enumeration("source", GestureSource.self), fingers: try b.int("fingers"),
-                        direction: try b.enumeration("direction", Direction.self))
+        // A binding whose source or direction this client does not know, or that has none, is
+        // left out: it is in `gestures`, whose members are open-ended strings.
+        var bindings: [BindingInfo] = []
+        if present("bindings") != nil {
+            for b in try array("bindings") {
+                let fingers = try b.int("fingers")
+                guard case .string(let s)? = b.present("source"), let source = GestureSource(rawValue: s),
+                      case .string(let d)? = b.present("direction"), let direction = Direction(rawValue: d) else { continue }
+                bindings.append(BindingInfo(source: source, fingers: fingers, direction: direction))
+            }
         }
-        return TransitionInfo(name: try string("name"), bindings: bindings,
+        var gestures: [GestureInfo]?
+        if present("gestures") != nil {
+            gestures = try array("gestures").map { g throws(MessageDecodingError) in
+                GestureInfo(name: try g.string("name"), source: try g.string("source"), fingers: try g.int("fingers"),
+                            direction: try g.optionalString("direction"))
+            }
+        }
+        return TransitionInfo(name: try string("name"), bindings: bindings, gestures: gestures,
                               triggerDuration: try optionalDouble("trigger_duration") ?? 0,
                               frameRate: present("frame_rate") == nil ? 0 : try int("frame_rate"))
     }
 
-    func transitionEvent(_ name: String) throws(MessageDecodingError) -> TransitionEvent {
+    /// The event, or `nil` for a `began` from a source this client does not know.
+    func transitionEvent(_ name: String) throws(MessageDecodingError) -> TransitionEvent? {
         let payload: TransitionEvent.Payload
         switch name {
         case "began":
@@ -167,11 +185,12 @@ private struct Fields {
             if source == "trigger" {
                 origin = .trigger(reverse: present("reverse") == nil ? false : try bool("reverse"))
             } else {
-                guard let gestureSource = GestureSource(rawValue: source) else { throw fail("unknown \"source\" value \"\(source)\"") }
+                guard let gestureSource = GestureSource(rawValue: source) else { return nil }
                 let device = try optionalUInt("device").flatMap { UInt32(exactly: $0) } ?? 0
                 origin = .gesture(source: gestureSource, fingers: try int("fingers"), device: DeviceID(device))
             }
-            let direction = present("direction") == nil ? nil : try enumeration("direction", Direction.self)
+            // A direction this client does not know (or `null`: a trigger, a tap, a hold) is none.
+            let direction = (try optionalString("direction")).flatMap(Direction.init(rawValue:))
             payload = .began(BeganEvent(origin: origin, direction: direction, from: try double("from"),
                                         interactive: try bool("interactive")))
         case "updated":

@@ -344,6 +344,17 @@ public struct MessageEncoder: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writer.key("gestures")
+        writer.beginArray()
+        for gesture in info.gestures {
+            writer.beginObject()
+            writer.member("name", gesture.name)
+            writer.member("source", gesture.source)
+            writer.member("fingers", gesture.fingers)
+            if let direction = gesture.direction { writer.member("direction", direction) }
+            writer.endObject()
+        }
+        writer.endArray()
         writer.member("trigger_duration", info.triggerDuration, fractionDigits: Self.fractionDigits)
         writer.member("frame_rate", info.frameRate)
     }

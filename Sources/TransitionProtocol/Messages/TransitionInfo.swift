@@ -13,30 +13,100 @@ public struct BindingInfo: Sendable, Hashable {
     }
 }
 
+extension BindingInfo {
+    /// The sources a version 1 client from before `gestures` (transitiond 0.1.0 as first
+    /// released) reads in `bindings`; it fails on any other. Frozen: new sources go to
+    /// ``TransitionInfo/gestures`` only.
+    public static let firstReleaseSources: Set<String> = ["swipe", "scroll", "touch", "pinch", "edge", "touchpinch"]
+    /// The directions such a client reads in `bindings`. Frozen likewise.
+    public static let firstReleaseDirections: Set<String> = ["left", "right", "up", "down", "in", "out"]
+
+    /// Whether a client of the first release reads this binding (its source and direction are
+    /// among those it knows).
+    public var isFirstReleaseVocabulary: Bool {
+        Self.firstReleaseSources.contains(source.rawValue) && Self.firstReleaseDirections.contains(direction.rawValue)
+    }
+}
+
+/// A gesture bound to a transition, as listed in `hello`'s, `list`'s and
+/// `transitions_changed`'s `gestures`: every kind, with or without a direction. Its members are
+/// open-ended strings, so a client reads gestures newer than itself.
+public struct GestureInfo: Sendable, Hashable {
+    /// The binding's name as the configuration writes it: `swipe3-left`, `edge1-left`,
+    /// `rotate2-cw`, `tap3`, `padtap4`, `hold3`, `touchhold1`.
+    public var name: String
+    /// `swipe`, `scroll`, `touch`, `pinch`, `edge`, `touchpinch`, `rotate`, `touchrotate`, `tap`,
+    /// `padtap`, `hold`, `touchhold`, or one a newer server names.
+    public var source: String
+    public var fingers: Int
+    /// The direction that completes the transition; `nil` for taps (touchscreen and touchpad)
+    /// and holds.
+    public var direction: String?
+
+    public init(name: String, source: String, fingers: Int, direction: String? = nil) {
+        self.name = name; self.source = source; self.fingers = fingers; self.direction = direction
+    }
+
+    /// How `transitionctl list` shows it: its name.
+    public var description: String { name }
+}
+
 /// A configured transition, as listed in `hello` and `list`.
 public struct TransitionInfo: Sendable, Hashable {
     public var name: String
+    /// The pans, pinches and edge swipes bound to it, in the vocabulary of the first release
+    /// (``BindingInfo/isFirstReleaseVocabulary``): what a client from before ``gestures`` reads;
+    /// rotations (`cw`/`ccw`) are left out, as taps and holds are.
     public var bindings: [BindingInfo]
+    /// Every gesture bound to it (pans, pinches, rotations, edge swipes, taps, touchpad taps,
+    /// holds, and any a newer server adds), in configuration order.
+    public var gestures: [GestureInfo]
     /// Seconds a `trigger` takes unless it asks otherwise.
     public var triggerDuration: Double
     /// Default `frame` rate for this transition (clients choose their own in `subscribe`).
     public var frameRate: Int
 
-    public init(name: String, bindings: [BindingInfo] = [], triggerDuration: Double = 0.35, frameRate: Int = 60) {
+    /// `gestures` defaults to the `bindings`, as a server from before `gestures` means.
+    public init(name: String, bindings: [BindingInfo] = [], gestures: [GestureInfo]? = nil,
+                triggerDuration: Double = 0.35, frameRate: Int = 60) {
         self.name = name; self.bindings = bindings; self.triggerDuration = triggerDuration; self.frameRate = frameRate
+        self.gestures = gestures ?? bindings.map(GestureInfo.init)
     }
 
-    /// Every transition of `configuration`, in configuration order, with the bindings that drive it.
+    /// Every transition of `configuration`, in configuration order, with the gestures that drive it.
     public static func list(from configuration: EngineConfiguration) -> [TransitionInfo] {
         configuration.transitions.map { spec in
-            TransitionInfo(
+            let pans = configuration.bindings.filter { $0.transition == spec.name }
+            let infos = pans.map { BindingInfo(source: $0.source, fingers: $0.fingers, direction: $0.direction) }
+            var gestures = zip(pans, infos).map { binding, info in
+                GestureInfo(name: binding.gestureName, source: info.source.rawValue, fingers: info.fingers,
+                            direction: info.direction.rawValue)
+            }
+            gestures += configuration.taps.filter { $0.transition == spec.name }.map {
+                GestureInfo(name: $0.gestureName, source: $0.touchpad ? GestureSource.padtap.rawValue : "tap",
+                            fingers: $0.fingers)
+            }
+            gestures += configuration.holds.filter { $0.transition == spec.name }.map {
+                GestureInfo(name: $0.gestureName, source: $0.source.rawValue, fingers: $0.fingers)
+            }
+            return TransitionInfo(
                 name: spec.name,
-                bindings: configuration.bindings.filter { $0.transition == spec.name }.map {
-                    BindingInfo(source: $0.source, fingers: $0.fingers, direction: $0.direction)
-                },
+                bindings: infos.filter(\.isFirstReleaseVocabulary),
+                gestures: gestures,
                 triggerDuration: spec.triggerDuration,
                 frameRate: spec.frameRate)
         }
+    }
+}
+
+extension GestureInfo {
+    /// A binding as a gesture (its name written `<source><fingers>-<direction>`; an edge swipe's
+    /// with its edge, as the configuration writes it).
+    public init(_ binding: BindingInfo) {
+        let name = Binding(source: binding.source, fingers: binding.fingers, direction: binding.direction,
+                           transition: "").gestureName
+        self.init(name: name, source: binding.source.rawValue, fingers: binding.fingers,
+                  direction: binding.direction.rawValue)
     }
 }
 

@@ -33,6 +33,17 @@ import TransitionCore
         c.taps = [TapBinding(fingers: 2, transition: "t"), TapBinding(fingers: 11, transition: "t")]
         #expect(subject(c) == .tap(index: 1))
 
+        c = single()
+        c.holds = [HoldBinding(source: .hold, fingers: 3, transition: "t"),
+                   HoldBinding(source: .touchHold, fingers: 1, transition: "ghost")]
+        #expect(subject(c) == .hold(index: 1))
+        c = single()
+        c.taps = [TapBinding(fingers: 3, transition: "t", touchpad: true)]
+        c.holds = [HoldBinding(source: .hold, fingers: 3, transition: "t")]
+        #expect(subject(c) == nil)      // padtap3 and hold3 are different gestures
+        c.holdDelay = -1
+        #expect(subject(c) == .setting("hold_delay"))
+
         #expect(subject(single()) == nil)
     }
 

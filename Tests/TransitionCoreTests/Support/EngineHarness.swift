@@ -41,9 +41,11 @@ struct EngineHarness {
         feed(.end(GestureEnd(device: DeviceID(device), cancel: cancel, timeUs: Self.us(nowMs))))
     }
 
-    mutating func hold(_ device: UInt32 = 1, fingers: Int = 3, after stepMs: Double = 0) {
+    mutating func hold(_ device: UInt32 = 1, fingers: Int = 3, source: GestureSource = .hold, at ms: Double? = nil,
+                       after stepMs: Double = 0) {
+        if let ms { nowMs = ms }
         nowMs += stepMs
-        feed(.holdBegin(HoldBegin(device: DeviceID(device), fingers: fingers, timeUs: Self.us(nowMs))))
+        feed(.holdBegin(HoldBegin(device: DeviceID(device), fingers: fingers, timeUs: Self.us(nowMs), source: source)))
     }
 
     mutating func holdEnd(_ device: UInt32 = 1, cancelled: Bool = false, after stepMs: Double = 0) {

@@ -38,6 +38,16 @@ import TransitionCore
         #expect(GestureTimeline.build(from: [began(.touchPinch, 2, .out)]).first?.origin == "touchpinch, 2 fingers, out")
     }
 
+    @Test func holdsAreHeadedByWhatTheyAre() throws {
+        func began(_ source: GestureSource, _ fingers: Int) -> TransitionEvent {
+            TransitionEvent(transition: "t", gesture: 9, timeUs: 0,
+                            payload: .began(BeganEvent(origin: .gesture(source: source, fingers: fingers, device: DeviceID(2)),
+                                                       direction: nil, from: 0, interactive: true)))
+        }
+        #expect(GestureTimeline.build(from: [began(.hold, 3)]).first?.origin == "touchpad hold, 3 fingers, progress by time held")
+        #expect(GestureTimeline.build(from: [began(.touchHold, 1)]).first?.origin == "long press, 1 finger, progress by time held")
+    }
+
     @Test func aCatchCutsTheAnimationShort() throws {
         let caught = timelines[2]
         #expect(caught.pauses.count == 1)

@@ -6,16 +6,17 @@ import Testing
 /// without input devices.
 @Suite struct DemoTests {
     @Test func playsEveryDemoGestureWithItsDocumentedOutcome() throws {
-        // One round is about 12 s; the run is stopped with SIGTERM after 14.
-        let out = try DaemonProcess.run(["--demo", "--no-socket", "--print-events"], timeout: 14)
+        // One round is about 14 s; the run is stopped with SIGTERM after 16.
+        let out = try DaemonProcess.run(["--demo", "--no-socket", "--print-events"], timeout: 16)
         #expect(out.status == 0, "a SIGTERM ends the demo cleanly; stderr: \(out.stderr)")
-        #expect(out.stderr.contains("demo: playing 7 built-in gestures in a loop"))
+        #expect(out.stderr.contains("demo: playing 8 built-in gestures in a loop"))
         #expect(out.stderr.contains("no input devices are opened"))
         let events = jsonObjects(out.stdoutLines)
         // What docs/input.md promises for each (DemoGestures in TransitionInput).
         let expected = [("swipe3-left", "finish", "release"), ("swipe3-right", "cancel", "release"),
                         ("swipe3-right", "finish", "velocity"), ("pinch4-in", "finish", "release"),
-                        ("touch3-up", "finish", "release"), ("swipe4-down", "cancel", "release")]
+                        ("touch3-up", "finish", "release"), ("swipe4-down", "cancel", "release"),
+                        ("touchhold1", "finish", "held")]
         for (transition, outcome, reason) in expected {
             let ended = events.filter { $0["event"] as? String == "ended" && $0["transition"] as? String == transition }
             let decided = ended.contains { $0["outcome"] as? String == outcome && $0["reason"] as? String == reason }
