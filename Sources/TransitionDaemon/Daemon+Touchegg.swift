@@ -41,8 +41,7 @@ final class ToucheggBridge {
     /// One recognised sample.
     func handle(_ input: GestureInput) {
         engine.advance(toUs: input.timeUs, emit: emit)
-        // Touchégg has no touchpad taps, and sends touchscreen taps of two fingers or more only.
-        if case .tap(let tap) = input, !tap.touchpad, let (begin, end) = tracker.signals(for: tap) {
+        if case .tap(let tap) = input, let (begin, end) = tracker.signals(for: tap) {
             server.publishTouchegg(begin)
             server.publishTouchegg(end)
         }

@@ -124,9 +124,10 @@ public struct ToucheggTracker: Sendable {
     /// A touchscreen tap as Touchégg's daemon sends one (2.0.18's `libinput-touch-handler.cpp`):
     /// only with two fingers or more, `OnGestureBegin` and `OnGestureEnd` both at 100 % with
     /// the tap's duration, gesture type 3, no direction. Taps are sent whether or not a
-    /// transition is bound to them. A tap is a gesture of its own (``nextGesture``).
+    /// transition is bound to them. A tap is a gesture of its own (``nextGesture``). A touchpad
+    /// tap (`padtap`) is not Touchégg's: nothing is sent.
     public mutating func signals(for tap: TapInput) -> (begin: ToucheggSignal, end: ToucheggSignal)? {
-        guard tap.fingers >= 2 else { return nil }
+        guard !tap.touchpad, tap.fingers >= 2 else { return nil }
         let fingers = Int32(clamping: tap.fingers)
         let type = ToucheggMapping.tap.type, device = ToucheggMapping.tap.deviceType
         let elapsed = tap.durationUs / 1000

@@ -121,6 +121,8 @@ import Testing
     @Test func aTapOfTwoFingersOrMoreIsABeginAndAnEndOfType3() throws {
         var tracker = ToucheggTracker()
         #expect(tracker.signals(for: TapInput(device: DeviceID(2), fingers: 1, durationUs: 90_000, timeUs: 5_000_000)) == nil)
+        #expect(tracker.signals(for: TapInput(device: DeviceID(1), fingers: 4, durationUs: 60_000, timeUs: 5_000_000,
+                                              touchpad: true)) == nil)   // a padtap is not Touchégg's
         let first = tracker.nextGesture
         let sent = tracker.signals(for: TapInput(device: DeviceID(2), fingers: 2, durationUs: 90_000, timeUs: 5_000_000))
         let tap = try #require(sent)
