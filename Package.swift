@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Keysym names and keymaps, for `keys` actions (Debian: libxkbcommon-dev).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // Linux APIs Glibc's module lacks (epoll, timerfd, signalfd, eventfd, SO_PEERCRED).
         .systemLibrary(name: "CLinux"),
 
@@ -79,6 +81,9 @@ let package = Package(
                            "TransitionServer", "TransitionIO", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
+        // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
+        // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "TransitionIO", "CLinux"], swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
@@ -119,6 +124,7 @@ let package = Package(
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop"], swiftSettings: strict),
         .testTarget(name: "TransitionIOTests", dependencies: ["TransitionIO"], swiftSettings: strict),
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput",

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+
+/// One chord of a `keys` action, resolved to xkb keysyms: modifiers held while one key is
+/// pressed and released ("super+Right" is Super_L held around Right).
+public struct KeyChord: Equatable, Hashable, Sendable {
+    /// Keysyms of the modifiers, pressed in this order and released in the reverse one.
+    public var modifiers: [UInt32]
+    /// The keysym of the key.
+    public var key: UInt32
+
+    /// A chord of `key` with `modifiers` held.
+    public init(modifiers: [UInt32], key: UInt32) {
+        self.modifiers = modifiers
+        self.key = key
+    }
+}
+
+/// One key going down or up, in the kernel's numbering (`KEY_*` of linux/input-event-codes.h);
+/// the X11 and xkb keycode is this plus 8.
+public struct KeyEvent: Equatable, Hashable, Sendable {
+    /// The evdev code.
+    public var code: UInt32
+    /// Down (true) or up.
+    public var pressed: Bool
+
+    /// A key going down or up.
+    public init(code: UInt32, pressed: Bool) {
+        self.code = code
+        self.pressed = pressed
+    }
+}
+
+/// Why keys could not be sent or named.
+public enum KeyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No keysym has this name (xkbcommon's names, e.g. "Right", "XF86AudioRaiseVolume").
+    case unknownName(String)
+    /// The keymap has no key that types this keysym.
+    case notInKeymap(String)
+    /// The keymap could not be compiled.
+    case keymap(String)
+    /// The desktop refused or the connection failed.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .unknownName(let name): "no key is named “\(name)” (names are xkb keysym names, e.g. Right, Return, XF86AudioRaiseVolume)"
+        case .notInKeymap(let name): "the keyboard layout has no key for “\(name)”"
+        case .keymap(let why): "cannot compile the keyboard layout: \(why)"
+        case .unavailable(let why): why
+        }
+    }
+}
