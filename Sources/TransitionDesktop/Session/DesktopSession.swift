@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+
+/// The desktop the runner runs in, read from its environment, and the edges that reach it: a
+/// focus source and a key sender, each the best the desktop offers.
+public struct DesktopSession: Equatable, Sendable {
+    /// The display server the session runs on.
+    public enum Display: Equatable, Sendable {
+        /// A Wayland compositor (`WAYLAND_DISPLAY`).
+        case wayland(String)
+        /// An X server (`DISPLAY`), with no Wayland compositor around it.
+        case x11(String)
+        /// Neither: a console, a service, a test.
+        case none
+    }
+
+    /// Wayland first: under XWayland both are set, and X11 would see only X clients.
+    public var display: Display
+    /// `XDG_CURRENT_DESKTOP`, split on ':' ("GNOME", "KDE", "sway", "Hyprland", "niri", "X-Cinnamon").
+    public var desktops: [String]
+
+    /// Reads `WAYLAND_DISPLAY`, `DISPLAY` and `XDG_CURRENT_DESKTOP`.
+    public init(environment: [String: String]) {
+        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            display = .wayland(wayland)
+        } else if let x = environment["DISPLAY"], !x.isEmpty {
+            display = .x11(x)
+        } else {
+            display = .none
+        }
+        desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+    }
+
+    /// Whether the desktop is one of `names` (compared without case).
+    public func isDesktop(_ names: String...) -> Bool {
+        desktops.contains { d in names.contains { $0.lowercased() == d.lowercased() } }
+    }
+
+    /// Opens the focus source this desktop offers, or says why there is none.
+    public func openFocusSource() throws(DesktopError) -> any FocusSource {
+        switch display {
+        case .wayland(let name):
+            if isDesktop("GNOME") {
+                throw DesktopError("GNOME on Wayland tells no client which window has focus (it has no foreign-toplevel protocol without an extension): actions with app, apps or not_apps never run here")
+            }
+            if isDesktop("KDE") { return try Self.kwinFocusSource() }
+            return try Self.waylandFocusSource(display: name)
+        case .x11(let name):
+            return try Self.x11FocusSource(display: name)
+        case .none:
+            throw DesktopError("no desktop session (neither WAYLAND_DISPLAY nor DISPLAY is set)")
+        }
+    }
+
+    /// Opens the key sender this desktop offers: XTEST on X11, the virtual-keyboard protocol on
+    /// wlroots compositors, and the uinput key service everywhere else (GNOME and KDE on
+    /// Wayland, the console).
+    public func openKeySender(keyServiceSocket: String) throws(DesktopError) -> any KeySender {
+        switch display {
+        case .x11(let name):
+            return try Self.x11KeySender(display: name)
+        case .wayland(let name) where !isDesktop("GNOME", "KDE"):
+            if let sender = try? Self.waylandKeySender(display: name) { return sender }
+            return try Self.keyServiceSender(socketPath: keyServiceSocket)
+        case .wayland, .none:
+            return try Self.keyServiceSender(socketPath: keyServiceSocket)
+        }
+    }
+}

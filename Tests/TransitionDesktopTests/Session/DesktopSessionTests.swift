@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+import Testing
+import TransitionDesktop
+
+/// Which desktop the runner is in, from its environment.
+@Suite struct DesktopSessionTests {
+    @Test func waylandWinsOverXWayland() {
+        let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "sway"])
+        #expect(session.display == .wayland("wayland-1"))
+        #expect(session.isDesktop("SWAY"))
+    }
+
+    @Test func x11AloneIsX11() {
+        let session = DesktopSession(environment: ["DISPLAY": ":1", "XDG_CURRENT_DESKTOP": "X-Cinnamon"])
+        #expect(session.display == .x11(":1"))
+        #expect(session.isDesktop("x-cinnamon"))
+    }
+
+    @Test func gnomeOnWaylandSaysItHasNoFocusProtocol() {
+        let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"])
+        #expect(throws: DesktopError.self) { try session.openFocusSource() }
+        do { _ = try session.openFocusSource() } catch { #expect(error.message.contains("GNOME on Wayland")) }
+    }
+
+    @Test func noDisplayIsNoDesktop() {
+        #expect(DesktopSession(environment: [:]).display == .none)
+    }
+}
