@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3;(experimentalCGen)
 // transitiond: touchpad and touchscreen pans as interactive transitions, streamed over a Unix socket.
 //
 // The module layout follows the data flow:
@@ -44,6 +44,13 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Keysym names and keymaps, for `keys` actions (Debian: libxkbcommon-dev).
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // The Wayland client library (Debian: libwayland-dev), for the wlroots back ends.
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // The interface tables of the Wayland protocols in protocols/, which wayland-scanner
+        // (Debian: libwayland-bin) generates at build time: the tools version's
+        // `(experimentalCGen)` lets a build-tool plugin add C sources to a C target.
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
         // Linux APIs Glibc's module lacks (epoll, timerfd, signalfd, eventfd, SO_PEERCRED).
         .systemLibrary(name: "CLinux"),
 
@@ -83,7 +90,8 @@ let package = Package(
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "TransitionIO", "CLinux"], swiftSettings: strict),
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CWayland", "CWaylandProtocols", "TransitionIO", "CLinux"],
+                swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
@@ -124,7 +132,7 @@ let package = Package(
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop"], swiftSettings: strict),
+        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols"], swiftSettings: strict),
         .testTarget(name: "TransitionIOTests", dependencies: ["TransitionIO"], swiftSettings: strict),
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput",
