@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import PropertyBased
 import Testing
 @testable import TransitionDesktop
 
@@ -70,5 +71,49 @@ import Testing
         tracker.state(1, [ToplevelTracker.activated])
         #expect(tracker.done(1) == false)
         #expect(tracker.focused == nil)
+    }
+
+    /// Any order of any events on four handles (as a compositor, or a broken one, might send):
+    /// `done` and `closed` say true exactly when focus changed, and the focused application is
+    /// always one a live handle's last `done` applied as activated.
+    @Test func anyEventsKeepFocusOnAnAppliedActivatedToplevel() async {
+        let event = zip(Gen<Int>.int(in: 0...5), Gen<UInt>.uint(in: 1...4), Gen<Int>.int(in: 0...2))
+        await propertyCheck(count: 500, input: event.array(of: 0...60)) { events in
+            var tracker = ToplevelTracker()
+            var pendingApp: [UInt: String] = [:], pendingActive: [UInt: Bool] = [:]
+            var appliedApp: [UInt: String] = [:], appliedActive: [UInt: Bool] = [:]
+            var live: Set<UInt> = []
+            for (kind, id, value) in events {
+                let before = tracker.focused
+                var reported: Bool?
+                switch kind {
+                case 0:
+                    tracker.created(id)
+                    live.insert(id)
+                    (pendingApp[id], pendingActive[id], appliedApp[id], appliedActive[id]) = (nil, false, nil, false)
+                case 1:
+                    tracker.appID(id, ["A", "B", "C"][value])
+                    if live.contains(id) { pendingApp[id] = ["A", "B", "C"][value] }
+                case 2:
+                    tracker.title(id, "title \(value)")
+                case 3:
+                    tracker.state(id, value == 0 ? [] : [UInt32(value - 1), ToplevelTracker.activated])
+                    if live.contains(id) { pendingActive[id] = value != 0 }
+                case 4:
+                    reported = tracker.done(id)
+                    if live.contains(id) { (appliedApp[id], appliedActive[id]) = (pendingApp[id], pendingActive[id]) }
+                default:
+                    reported = tracker.closed(id)
+                    live.remove(id)
+                }
+                if let reported { #expect(reported == (tracker.focused != before)) }
+                let candidates = live.filter { appliedActive[$0] == true && appliedApp[$0] != nil }
+                if let focused = tracker.focused {
+                    #expect(candidates.contains { appliedApp[$0] == focused.appID })
+                } else {
+                    #expect(candidates.isEmpty)
+                }
+            }
+        }
     }
 }
