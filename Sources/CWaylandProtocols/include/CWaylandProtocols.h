@@ -4,6 +4,8 @@
 // WaylandScanner plugin, `private-code`). Swift sends requests and reads events through them with
 // libwayland's non-variadic calls (wl_proxy_marshal_array_flags, wl_proxy_add_dispatcher), naming
 // requests and events as the XML does; the linker checks these names against the generated code.
+// (Both this module and CWayland include libwayland's headers: Swift files import both, since
+// either may own a libwayland declaration.)
 #include <wayland-client.h>
 
 // wlr-foreign-toplevel-management-unstable-v1.xml

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CWayland
+import CWaylandProtocols
 import Glibc
 
 /// A client connection to a Wayland compositor: the display, its registry of globals, and the

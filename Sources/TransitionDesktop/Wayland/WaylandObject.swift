@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CWayland
+import CWaylandProtocols
 
 /// One Wayland object (a proxy) seen from Swift: its events arrive by name, as the protocol's XML
 /// names them, and its requests are sent by name, with their opcodes looked up in the interface
