@@ -5,8 +5,9 @@
 # connect; after `chvt 2` it is the other way round; a burst past the rate limit is refused; the
 # journal says who sent what; disabled again, the keyboard goes away.
 # The client here is a few lines of Python speaking the service's line protocol (docs/service.md).
-# Run alone: e2e/systemd/run '[13][06]-[ik]*' (10-install, then this).
+# Run alone: e2e/systemd/run '[013][06]-[bik]*' (00-boot, 10-install, then this).
 source "$(dirname "$0")/../lib.sh"
+modprobe uinput 2>/dev/null || true
 KEYS_SOCKET=/run/transitiond/keys.sock
 # keys WHO LINE...: WHO connects, sends each LINE and prints each answer (or "connect-error ERRNO").
 KEYS_PY='
