@@ -6,7 +6,7 @@ public import TransitionKeys
 
 /// Presses keys through the uinput key service (`transitiond-keys`, docs/service.md): resolves
 /// the chords to evdev key strokes with the session's keymap, sends them as one request line on
-/// a connection of their own, and waits for the service's answer (a second at most).
+/// a connection of their own, and waits for the service's answer (2 seconds at most: the first request may start the service).
 public final class KeyServiceSender: KeySender {
     public var name: String { "uinput" }
     /// The service's socket.
@@ -33,7 +33,7 @@ public final class KeyServiceSender: KeySender {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unavailable("cannot make a socket: \(SystemError("socket"))") }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard UnixAddress.with(socketPath, { connect(fd, $0, $1) }) == 0 else {
@@ -57,7 +57,7 @@ public final class KeyServiceSender: KeySender {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && clinux_errno() == EINTR { continue }
             if n < 0 && clinux_errno() == EAGAIN {
-                throw .unavailable("the uinput key service at \(socketPath) did not answer within a second")
+                throw .unavailable("the uinput key service at \(socketPath) did not answer within 2 seconds")
             }
             guard n > 0 else { throw .unavailable("the uinput key service at \(socketPath) closed the connection without an answer") }
             splitter.append(contentsOf: buffer[0..<n])
