@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient"],
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -12,10 +12,10 @@ public import TransitionServer
 /// answers each (``KeyServiceReply``).
 ///
 /// Every request is decided when it arrives: its peer's uid (SO_PEERCRED, read at connect)
-/// against the seat's active session now (``KeyServiceAccess``), then the rate limit (one
-/// ``TokenBucket`` of key strokes for the service: only one user is ever served at a time). It
-/// is pressed whole or not at all, and the journal says who sent it: uid, user, pid, session
-/// and how many strokes (the key codes only at debug level: they can spell a password).
+/// against the seat's active session now (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``),
+/// then the rate limit (one ``TokenBucket`` of key strokes for the service: only one user is
+/// ever served at a time). It is pressed whole or not at all, and the journal says who sent it:
+/// uid, user, pid, session and how many strokes (the key codes only at debug level: they can spell a password).
 public final class KeyService {
     /// The rate limit: a burst of this many key strokes…
     public static let burst = 120
@@ -31,6 +31,8 @@ public final class KeyService {
     private let seat: String
     private let logger: Logger
     private var bucket: TokenBucket
+    /// The uid SO_PEERCRED gives peers this user namespace does not map (none under systemd).
+    private let unmappedUID = UserNamespaceMap.unmappedPeerUID()
     private var listenWatch: WatchID?
     private var connections: [Int32: Connection] = [:]
     private var lastRateLogUs: UInt64 = 0
@@ -164,18 +166,12 @@ public final class KeyService {
             logger.warning("\(connection.who): invalid request: \(error)")
             return .error(.invalid, error.description)
         }
-        let current = sessions?.current
-        let decision = KeyServiceAccess.decide(
-            uid: connection.peer.uid, seat: seat,
-            session: current.map { KeyServiceAccess.Session(id: $0.id, uid: $0.uid, locked: $0.locked) },
-            logind: sessions != nil)
-        guard case .allowed(let session) = decision else {
-            if case .refused(let reason, let message) = decision {
-                logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
-                return .error(reason, message)
-            }
-            return .error(.notActive, "refused")
+        if let (reason, message) = KeyServiceAccess.refusal(
+            uid: connection.peer.uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID) {
+            logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
+            return .error(reason, message)
         }
+        let session = sessions?.current?.id
         let now = EventLoop.nowUs()
         guard bucket.take(request.strokes.count, nowUs: now) else {
             logRateRefusal(connection, now: now)
