@@ -7,12 +7,12 @@ public enum KeyServiceReply: Equatable, Sendable {
     /// They were not; nothing of the request was pressed.
     case error(KeyServiceRefusal, String)
 
-    /// The line to send, newline included (a message's newlines become spaces).
+    /// The line to send, newline included (a newline in the message becomes a space).
     public var line: String {
         switch self {
         case .ok: "ok\n"
         case .error(let reason, let message):
-            "error \(reason.rawValue) \(message.map { $0.isNewline ? " " : $0 }.map(String.init).joined())\n"
+            "error \(reason.rawValue) \(String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" ? " " : $0 })))\n"
         }
     }
 

@@ -14,6 +14,9 @@ import TransitionKeys
 
     @Test func aMessageStaysOnOneLine() {
         #expect(KeyServiceReply.error(.invalid, "a\nb").line == "error invalid a b\n")
+        // Only the newline frames a line: a form feed or a carriage return stays (the fuzzer's find).
+        let odd = KeyServiceReply.error(.rateLimited, "a\u{0C}b\rc")
+        #expect(KeyServiceReply(parsing: Array(odd.line.utf8.dropLast())) == odd)
     }
 
     @Test func anythingElseIsNotAReply() {
