@@ -59,9 +59,15 @@ public final class KeyService {
 
     /// Starts following the seat and accepting connections.
     public func start() throws(SystemError) {
+        var said = ""
         try sessions?.start(on: loop) { [unowned self] session in
-            logger.info("\(seat): active session \(Self.describe(session))")
+            // The source also reports changes of the session's state and class: say only who is in front.
+            let now = Self.describe(session)
+            guard now != said else { return }
+            said = now
+            logger.info("\(seat): active session \(now)")
         }
+        said = Self.describe(sessions?.current)
         listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptAll() }
     }
 
@@ -185,7 +191,7 @@ public final class KeyService {
             logger.error("\(connection.who): \(error)")
             return .error(.device, error.description)
         }
-        logger.info("\(connection.who) session \(session ?? "none"): pressed \(request.strokes.count / 2) keys")
+        logger.info("\(connection.who) session \(session ?? "none"): pressed \(request.strokes.count / 2) key\(request.strokes.count == 2 ? "" : "s")")
         logger.debug("\(connection.who): \(request.line.dropLast())")
         return .ok
     }
