@@ -59,7 +59,7 @@ let package = Package(
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
         .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
 
-        // The pure core of the uinput key service: its line protocol, access rule and rate limit,
+        // The pure core of the uinput key service: its line protocol and its rate limit,
         // shared by the service (TransitionDaemon) and its client (TransitionDesktop).
         .target(name: "TransitionKeys", swiftSettings: strict),
 
