@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionImport", targets: ["TransitionImport"]),
+        .library(name: "TransitionKeys", targets: ["TransitionKeys"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -65,6 +66,10 @@ let package = Package(
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
         .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
 
+        // The pure core of the uinput key service: its line protocol and its rate limit,
+        // shared by the service (TransitionDaemon) and its client (TransitionDesktop).
+        .target(name: "TransitionKeys", swiftSettings: strict),
+
         // The edges.
         // The IO layer under every process here: event loop, monotonic clock, write-all, signalfd,
         // Unix socket addresses, line splitting, reconnection backoff.
@@ -85,12 +90,13 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
-                           "TransitionServer", "TransitionIO", .product(name: "Logging", package: "swift-log"),
+                           "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev",
+                           .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CWayland", "CWaylandProtocols", "TransitionIO", "CLinux"],
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CWayland", "CWaylandProtocols", "TransitionIO", "TransitionKeys", "CLinux"],
                 swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
@@ -132,7 +138,9 @@ let package = Package(
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols",
+        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols", "TransitionKeys",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionKeysTests", dependencies: ["TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionIOTests", dependencies: ["TransitionIO"], swiftSettings: strict),
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
@@ -145,7 +153,7 @@ let package = Package(
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient"],
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -48,6 +48,11 @@ let package = Package(
             name: "FuzzToucheggImport",
             dependencies: [.product(name: "TransitionImport", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The uinput key service's line protocol: requests from its peers, replies to its client.
+        .executableTarget(
+            name: "FuzzKeyServiceRequest",
+            dependencies: [.product(name: "TransitionKeys", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// One binary for both tools, so the Swift runtime linked into it is shipped once: started as
-// `transitionctl` (the package's link to this file) it is the client, otherwise the daemon.
+// One binary for every tool, so the Swift runtime linked into it is shipped once: started as
+// `transitionctl` (the package's link to this file) it is the client, as `transitiond-keys` the
+// uinput key service, otherwise the daemon.
 import ArgumentParser
 import TransitionCtl
 import TransitionDaemon
 
-if MultiCall.invokedName(CommandLine.arguments.first) == "transitionctl" {
-    TransitionCtl.main()
-} else {
-    TransitiondCommand.main()
+switch MultiCall.invokedName(CommandLine.arguments.first) {
+case "transitionctl": TransitionCtl.main()
+case "transitiond-keys": KeyServiceCommand.main()
+default: TransitiondCommand.main()
 }

@@ -1,9 +1,21 @@
 // SPDX-License-Identifier: MIT
+import Glibc
 
-// Placeholder: the client of the uinput key service replaces it.
 extension DesktopSession {
-    /// Presses keys through the uinput key service listening at `socketPath`.
+    /// Presses keys through the uinput key service listening at `socketPath`
+    /// (``KeyServiceSender``), resolving them with the keymap xkbcommon builds from the
+    /// environment (`XKB_DEFAULT_LAYOUT`, …; else its default, us). Throws when the socket is not
+    /// there: the service is off until an administrator enables `transitiond-keys.socket`.
     static func keyServiceSender(socketPath: String) throws(DesktopError) -> any KeySender {
-        throw DesktopError("the uinput key service's client is not built")
+        guard access(socketPath, F_OK) == 0 else {
+            throw DesktopError(KeyServiceSender.connectFailure(socketPath, errno: ENOENT))
+        }
+        let keymap: XKBKeymap
+        do {
+            keymap = try XKBKeymap()
+        } catch {
+            throw DesktopError("\(error)")
+        }
+        return KeyServiceSender(socketPath: socketPath, keymap: keymap)
     }
 }

@@ -1,0 +1,125 @@
+# The uinput key service (issue 25): off after installation (its socket disabled, nothing
+# listening); once enabled, alice's keys, sent while her session is the active one, come out of
+# the virtual keyboard as `libinput debug-events` reads them; bob's (his session in the
+# background) are refused and press nothing, mallory (not in the transitiond group) cannot
+# connect; after `chvt 2` it is the other way round; a burst past the rate limit is refused; the
+# journal says who sent what; disabled again, the keyboard goes away.
+# The client here is a few lines of Python speaking the service's line protocol (docs/service.md).
+# Run alone: e2e/systemd/run '[013][06]-[bik]*' (00-boot, 10-install, then this).
+source "$(dirname "$0")/../lib.sh"
+modprobe uinput 2>/dev/null || true
+KEYS_SOCKET=/run/transitiond/keys.sock
+# keys WHO LINE...: WHO connects, sends each LINE and prints each answer (or "connect-error ERRNO").
+KEYS_PY='
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+try:
+    s.connect(sys.argv[1])
+except OSError as e:
+    print("connect-error", e.errno, e.strerror)
+    sys.exit(0)
+s.settimeout(60)
+f = s.makefile("rw")
+for line in sys.argv[2:]:
+    f.write(line + "\n")
+f.flush()
+for _ in sys.argv[2:]:
+    print(f.readline().rstrip("\n"))
+'
+keys() {
+  local who=$1; shift
+  if [[ $who == root ]]; then timeout 90 python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"
+  else as "$who" python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"; fi
+}
+kjournal() { journalctl -u transitiond-keys -b --no-pager -o cat; }
+session_of() { loginctl list-sessions --no-legend | awk -v u="$1" '$3 == u && $4 == "seat0" {print $1; exit}'; }
+active_is() { [[ $(loginctl show-seat seat0 -p ActiveSession --value) == "$1" ]]; }
+# The key events libinput reports, as "KEY_A (30) pressed" lines, in order.
+read_keys() { grep -o 'KEY_[A-Z0-9_]* ([0-9]*) \(pressed\|released\)' "$TMP/debug-events.txt"; }
+key_count() { read_keys | wc -l; }
+starts() { [[ $1 == "$2"* ]]; }
+line_of() { sed -n "$2p" <<<"$1"; }
+
+# 1. Off until an administrator turns it on.
+check "transitiond-keys.socket is installed" test -e /usr/lib/systemd/system/transitiond-keys.socket
+check "transitiond-keys.socket is not enabled" bash -c '[[ $(systemctl is-enabled transitiond-keys.socket) == disabled ]]'
+check "nothing listens on $KEYS_SOCKET" test ! -e "$KEYS_SOCKET"
+out=$(keys alice "keys +30 -30")
+if starts "$out" "connect-error 2 " || starts "$out" "connect-error 111 "; then pass "alice's connection fails while it is off ($out)"
+else fail "alice's connection fails while it is off" "$out"; fi
+
+# 2. On.
+systemctl enable --now transitiond-keys.socket
+check "transitiond-keys.socket listens once enabled" wait_until 30 systemctl is-active --quiet transitiond-keys.socket
+check "the keys socket is root:transitiond 0660" test "$(stat -c '%U:%G %a' "$KEYS_SOCKET" 2>&1)" = "root:transitiond 660"
+sa=$(session_of alice) sb=$(session_of bob)
+chvt 1
+check "alice's session ($sa) is the active one" wait_until 60 active_is "$sa"
+# 35-sessions sets and clears alice's locked hint; make sure it is clear.
+path=$(busctl call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager GetSession s "$sa" | awk '{print $2}' | tr -d '"')
+as alice busctl call org.freedesktop.login1 "$path" org.freedesktop.login1.Session SetLockedHint b false || note "could not clear alice's locked hint"
+
+# The reader first: libinput on seat0 (udev), which adds the keyboard when it appears.
+libinput debug-events --show-keycodes > "$TMP/debug-events.txt" 2>&1 &
+READER=$!
+check "libinput debug-events runs" wait_until 60 grep -q DEVICE_ADDED "$TMP/debug-events.txt"
+# A connection that sends nothing starts the service (socket activation) and so the keyboard.
+keys root > /dev/null
+check "the service starts on the first connection" wait_until 60 systemctl is-active --quiet transitiond-keys.service
+check "the journal names the keyboard" wait_until 60 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'keyboard /dev/input/event'"
+node=$(kjournal | sed -n 's|.*keyboard \(/dev/input/event[0-9]*\) .*|\1|p' | tail -n 1)
+check "libinput adds the virtual keyboard ($node)" wait_until 60 grep -q 'DEVICE_ADDED.*transitiond virtual keyboard' "$TMP/debug-events.txt"
+caps=$(udevadm info --query=property --name="$node" 2>/dev/null | grep -E '^ID_INPUT_(KEYBOARD|KEY|MOUSE|TOUCHPAD|TABLET|JOYSTICK|POINTINGSTICK|TOUCHSCREEN)=1' | sort | tr '\n' ' ')
+check "udev sees a keyboard and nothing else ($caps)" test "$caps" = "ID_INPUT_KEY=1 ID_INPUT_KEYBOARD=1 "
+check "its only event types are EV_SYN and EV_KEY" \
+  bash -c "grep -A9 'N: Name=\"transitiond virtual keyboard\"' /proc/bus/input/devices | grep -q '^B: EV=3\$'"
+
+# 3. alice's keys (ctrl+a) reach libinput.
+out=$(keys alice "keys +29 +30 -30 -29")
+check "alice's keys are accepted ($out)" test "$out" = ok
+check "libinput reads ctrl+a from the keyboard" wait_until 30 bash -c "[[ \$(grep -o 'KEY_[A-Z0-9_]* ([0-9]*) \(pressed\|released\)' '$TMP/debug-events.txt' | tr '\n' ' ') == 'KEY_LEFTCTRL (29) pressed KEY_A (30) pressed KEY_A (30) released KEY_LEFTCTRL (29) released ' ]]"
+uid_alice=$(id -u alice) uid_bob=$(id -u bob)
+check "the journal says alice sent 2 keys in session $sa" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'uid $uid_alice (alice) pid [0-9]* session $sa: pressed 2 keys'"
+
+# 4. bob's session is in the background: refused, nothing pressed. mallory cannot connect.
+before=$(key_count)
+out=$(keys bob "keys +48 -48")
+check "bob is refused: not-active ($out)" starts "$out" "error not-active "
+check "the journal says bob was refused" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused 2 key strokes from uid $uid_bob (bob)'"
+out=$(keys mallory "keys +48 -48")
+check "mallory cannot connect: not in the transitiond group ($out)" starts "$out" "connect-error 13 "
+out=$(keys alice "keys +30 +30 -30" "keys +272 -272")
+check "malformed requests are refused, the connection answers each ($(tr '\n' '|' <<<"$out"))" \
+  test "$(grep -c '^error invalid ' <<<"$out")" = 2
+
+# 5. chvt 2: bob's turn, alice refused.
+chvt 2
+check "bob's session ($sb) is the active one" wait_until 60 active_is "$sb"
+out=$(keys bob "keys +48 -48")
+check "bob's keys are accepted now ($out)" test "$out" = ok
+check "libinput reads bob's b" wait_until 30 bash -c "grep -q 'KEY_B (48) released' '$TMP/debug-events.txt'"
+out=$(keys alice "keys +30 -30")
+check "alice is refused now ($out)" starts "$out" "error not-active "
+test "$(key_count)" = $((before + 2)) && pass "only bob's two strokes were pressed" || fail "only bob's two strokes were pressed" "$(read_keys | tail -n 4 | tr '\n' ' ')"
+chvt 1
+check "alice's session is active again" wait_until 60 active_is "$sa"
+
+# 6. The rate limit: a burst of 120 strokes; of two requests of 100 at once, one passes. (The
+#    keys land on alice's tty1 shell: 50 times "a", no Enter.)
+hundred="keys$(for _ in $(seq 50); do printf ' +30 -30'; done)"
+out=$(keys alice "$hundred" "$hundred")
+check "the first 100 strokes pass ($(line_of "$out" 1))" test "$(line_of "$out" 1)" = ok
+check "the second 100 are rate-limited ($(line_of "$out" 2))" starts "$(line_of "$out" 2)" "error rate-limited "
+check "the journal says so" wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'rate limit: refused'"
+check "the key codes are not in the journal at the info level" bash -c "! journalctl -u transitiond-keys -b --no-pager -o cat | grep -q '+29 +30'"
+
+# 7. Off again: the keyboard goes away.
+systemctl disable --now transitiond-keys.socket transitiond-keys.service
+check "the service stops" wait_until 30 bash -c '! systemctl is-active --quiet transitiond-keys.service'
+check "the socket is gone" test ! -e "$KEYS_SOCKET"
+check "libinput sees the keyboard removed" wait_until 30 grep -q 'DEVICE_REMOVED.*transitiond virtual keyboard' "$TMP/debug-events.txt"
+kill "$READER" 2>/dev/null; wait "$READER" 2>/dev/null
+kjournal > "$TMP/journal.txt"
+true
