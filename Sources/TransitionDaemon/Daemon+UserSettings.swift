@@ -88,6 +88,8 @@ extension Daemon {
 
     /// Reconfigures both engines with `new`'s transitions; clients are told when the list changed.
     private func putInForce(_ new: DaemonConfiguration, replacing old: DaemonConfiguration) {
+        // The same settings again (sent after a `delivery` `resumed`): nothing to do.
+        guard new.engine != engine.configuration else { return }
         let before = transitionInfos()
         do {
             try reconfigure(new.engine)
