@@ -21,7 +21,9 @@ public struct SettingsRequest: Sendable, Hashable {
 
 /// One problem in a `settings` text: where (1-based line and column, when it has a place) and what.
 public struct SettingsDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based line, `nil` for a problem with no place (a text over the size limit).
     public var line: Int?
+    /// 1-based column (Unicode scalars), `nil` with ``line``.
     public var column: Int?
     /// What is wrong, in the system configuration's words (no file name).
     public var message: String
@@ -45,6 +47,7 @@ public struct SettingsResult: Sendable, Hashable {
         /// The text sets nothing: the system's settings are in force.
         case cleared
     }
+    /// Applied or cleared.
     public var state: State
     /// How many transitions are in force now.
     public var transitions: Int
