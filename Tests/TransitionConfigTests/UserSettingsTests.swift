@@ -194,6 +194,47 @@ import TransitionCore
         }
     }
 
+    /// Over random system configurations too: their transitions all stay, in their order; a
+    /// system binding stays unless the user rebound its transition or took its gesture; nothing
+    /// but the engine changes; applying twice is applying once.
+    static let anyNames = ["t0", "t1", "t2", "t3", "mine-1", "swipe3-left"]
+    static let anyBlock = zip(Gen<Int>.int(in: 0...(anyNames.count - 1)), Gen<Double>.double(in: 0...1),
+                              Gen<Int>.int(in: 0...(bindable.count - 1)).optional)
+        .map { n, threshold, binding in
+            (anyNames[n], "[[transition]]\nname = \"\(anyNames[n])\"\nfinish_threshold = \(threshold)\n"
+                + (binding.map { "binding = \"\(bindable[$0])\"\n" } ?? ""))
+        }
+    static let anyUserFile = anyBlock.array(of: 0...4).map { blocks in
+        var seen: Set<String> = [], out = ""
+        for (name, block) in blocks where seen.insert(name).inserted { out += block }
+        return out
+    }
+
+    @Test func overAnySystemConfigurationNothingIsRemoved() async {
+        await propertyCheck(count: 300, input: zip(ConfigGenerators.configuration, Self.anyUserFile)) { system, text in
+            guard case .success(let c) = Self.overlay(text, on: system) else { return }
+            let names = system.engine.transitions.map(\.name)
+            #expect(Array(c.engine.transitions.map(\.name).prefix(names.count)) == names)
+            var rest = c; rest.engine = system.engine
+            #expect(rest == system)
+            let user = try? TOMLParser.parse(text)
+            let rebound = Set((user?["transition"].flatMap { entry -> [String]? in
+                guard case .array(let items) = entry.node.value else { return nil }
+                return items.compactMap { item -> String? in
+                    guard case .table(let t) = item.value, t["binding"] != nil, case .string(let n)? = t["name"]?.node.value else { return nil }
+                    return n
+                }
+            }) ?? [])
+            let taken = Set(c.engine.bindings.filter { rebound.contains($0.transition) }.map(\.gestureName)
+                            + c.engine.taps.filter { rebound.contains($0.transition) }.map(\.gestureName)
+                            + c.engine.holds.filter { rebound.contains($0.transition) }.map(\.gestureName))
+            for b in system.engine.bindings where !rebound.contains(b.transition) && !taken.contains(b.gestureName) {
+                #expect(c.engine.bindings.contains(b), "\(b.gestureName) of \(b.transition) lost")
+            }
+            #expect((try? Self.overlay(text, on: c).get()) == c)
+        }
+    }
+
     @Test func aSystemSectionAnywhereIsRefused() async {
         let sections = UserSettings.systemOnlyKeys
         await propertyCheck(count: 100, input: zip(Self.userFile, Gen<Int>.int(in: 0...(sections.count - 1)))) { text, i in
