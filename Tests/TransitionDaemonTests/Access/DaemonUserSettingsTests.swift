@@ -122,6 +122,11 @@ import TransitionServer
         #expect(running.onLoop { daemon, _ in daemon.engine.configuration } == system)
     }
 
+    /// The protocol's bound on the text is the parser's.
+    @Test func theSizeBoundsAgree() {
+        #expect(UserSettings.maxBytes == SettingsRequest.maxTextBytes)
+    }
+
     @Test func aReloadKeepsTheUsersSettingsOverTheNewSystemConfiguration() throws {
         let running = try Running(config: "", session: Self.me)
         defer { running.stop() }
