@@ -14,6 +14,10 @@ struct UserSettingsState {
 }
 
 extension Daemon {
+    /// The main engine's configuration: the transitions in force (the one place this file reads
+    /// the engine).
+    var configurationInForce: EngineConfiguration { engine.configuration }
+
     /// The name a settings text goes by in messages when its sender names no file.
     static let userSettingsLabel = "~/.config/transitiond/config.toml"
 
@@ -41,12 +45,12 @@ extension Daemon {
             userSettings.active = nil
             putInForce(system, replacing: before)
             logger.notice("settings of uid \(sender.uid) cleared: the system's are in force")
-            return SettingsResult(state: .cleared, transitions: engine.configuration.transitions.count)
+            return SettingsResult(state: .cleared, transitions: configurationInForce.transitions.count)
         }
         userSettings.active = (settings, sender)
         putInForce(merged, replacing: before)
         logger.notice("settings of uid \(sender.uid) (pid \(sender.pid)) from \(source) in force: \(merged.engine.transitions.count) transitions")
-        return SettingsResult(state: .applied, transitions: engine.configuration.transitions.count)
+        return SettingsResult(state: .applied, transitions: configurationInForce.transitions.count)
     }
 
     /// The connection that sent the settings in force closed: the system's come back (at the
@@ -89,7 +93,7 @@ extension Daemon {
     /// Reconfigures both engines with `new`'s transitions; clients are told when the list changed.
     private func putInForce(_ new: DaemonConfiguration, replacing old: DaemonConfiguration) {
         // The same settings again (sent after a `delivery` `resumed`): nothing to do.
-        guard new.engine != engine.configuration else { return }
+        guard new.engine != configurationInForce else { return }
         let before = transitionInfos()
         do {
             try reconfigure(new.engine)

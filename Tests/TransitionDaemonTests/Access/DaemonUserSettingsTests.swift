@@ -86,18 +86,18 @@ import TransitionServer
         #expect(error.code == .invalidSettings)
         #expect(error.diagnostics.first?.line == 3 && error.diagnostics.first?.column == 1)
         #expect(error.message.hasPrefix("/home/me/config.toml:3:1: [server] (connection limits) is the system's"))
-        #expect(running.onLoop { daemon, _ in daemon.engine.configuration.transitions.count } == system.transitions.count + 1)
+        #expect(running.onLoop { daemon, _ in daemon.configurationInForce.transitions.count } == system.transitions.count + 1)
 
         // Another user's session: back to the system's, and that user may not send settings.
         let back = running.onLoop { daemon, source in
             source.set(Self.other)
-            return daemon.engine.configuration
+            return daemon.configurationInForce
         }
         #expect(back == system)
         #expect(try watcher.transitionsChanged() == system.transitions.map(\.name))
         guard case .failure(let denied)? = try sender.settings(Self.userText)?.result else { Issue.record("accepted"); return }
         #expect(denied.code == .notPermitted)
-        #expect(running.onLoop { daemon, _ in daemon.engine.configuration } == system)
+        #expect(running.onLoop { daemon, _ in daemon.configurationInForce } == system)
     }
 
     @Test func aDisconnectOrAnEmptyTextGoesBackToTheSystems() throws {
@@ -119,7 +119,7 @@ import TransitionServer
         }
         // The sender is gone (its connection closed with it): the watcher hears the system's list.
         #expect(try watcher.transitionsChanged() == system.transitions.map(\.name))
-        #expect(running.onLoop { daemon, _ in daemon.engine.configuration } == system)
+        #expect(running.onLoop { daemon, _ in daemon.configurationInForce } == system)
     }
 
     /// The protocol's bound on the text is the parser's.
@@ -137,10 +137,10 @@ import TransitionServer
             .write(toFile: dir + "/config.toml", atomically: true, encoding: .utf8)
         let names = running.onLoop { daemon, _ in
             daemon.reload()
-            return daemon.engine.configuration.transitions.map(\.name)
+            return daemon.configurationInForce.transitions.map(\.name)
         }
         #expect(names == ["overview", "swipe3-left", "launcher"])
-        let bindings = running.onLoop { daemon, _ in daemon.engine.configuration.bindings.map(\.gestureName) }
+        let bindings = running.onLoop { daemon, _ in daemon.configurationInForce.bindings.map(\.gestureName) }
         #expect(bindings == ["swipe3-up", "swipe4-left"])
     }
 }
