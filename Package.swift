@@ -101,7 +101,7 @@ let package = Package(
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
-            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionImport",
+            dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig", "TransitionActions", "TransitionImport",
                            "TransitionFiles", "TransitionIO", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),

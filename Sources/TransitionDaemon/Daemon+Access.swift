@@ -37,6 +37,7 @@ extension Daemon {
             access.unmappedUID = nil
         }
         server.setDeliveryPolicy(deliveryPolicy())
+        userSettingsFollowPolicy()
     }
 
     /// The policy for the server from what is known now.
@@ -63,6 +64,7 @@ extension Daemon {
             try source.start(on: loop) { [unowned self] session in
                 logger.notice("\(Self.describe(session, seat: options.seat))")
                 server?.setDeliveryPolicy(deliveryPolicy())
+                userSettingsFollowPolicy()
             }
             access.source = source
             logger.notice("\(Self.describe(source.current, seat: options.seat))")

@@ -19,12 +19,14 @@ extension Daemon {
         case .applied(let new, let old):
             do {
                 let before = transitionInfos()
-                try reconfigure(new.engine)
+                // The user's settings, if any, stay over the new system configuration.
+                let inForce = withUserSettings(new)
+                try reconfigure(inForce.engine)
                 reloader.commit(new)
                 if options.logLevel == nil { logLevel?.level = Logger.Level(new.logLevel) }
                 applyServerLimits(new.server, old: old.server)
                 applyAccess(new.access)
-                reloadTouchegg(new, old: old)
+                reloadTouchegg(inForce, old: old)
                 if new.touchscreen != old.touchscreen { input?.applyTouchscreen(new.touchscreen) }
                 if let server, server.transitionsChanged(from: before) {
                     logger.info("told \(server.clientCount) connected clients the new list of transitions")

@@ -35,6 +35,8 @@ public final class Daemon {
     var access = AccessState()
     /// The Touchégg endpoint (Daemon+Touchegg).
     var touchegg = ToucheggState()
+    /// The active session's user's own settings (Daemon+UserSettings).
+    var userSettings = UserSettingsState()
     /// Whether logind runs (tests replace it).
     public var logindPresence: () -> LogindPresence = { LogindSessionSource.presence() }
     /// Makes the source of the seat's active session in active-session mode (tests replace it);

@@ -111,6 +111,11 @@ import TransitionProtocol
             counters: ["events": 10, "clients_accepted": 2], transitions: [state]))))),
         .reply(Reply(id: .int(4), request: "trigger", result: .success(.triggered(gesture: 12)))),
         .reply(Reply(id: .int(5), request: "cancel", result: .success(.cancelled(count: 2)))),
+        .reply(Reply(id: .string("settings"), request: "settings", result: .success(.settings(SettingsResult(state: .applied, transitions: 27))))),
+        .reply(Reply(id: .string("settings"), request: "settings", result: .success(.settings(SettingsResult(state: .cleared, transitions: 26))))),
+        .reply(Reply(id: .string("settings"), request: "settings", result: .failure(ProtocolError(
+            .invalidSettings, "u.toml:3:1: x\nu.toml: y", id: .string("settings"),
+            diagnostics: [SettingsDiagnostic(line: 3, column: 1, message: "x"), SettingsDiagnostic(line: nil, column: nil, message: "y")])))),
         .reply(Reply(id: nil, request: nil, result: .failure(ProtocolError(.invalidJSON, "not JSON")))),
         .reply(Reply(id: .int(6), request: "trigger", result: .failure(ProtocolError(.unknownTransition, "no transition \"x\"", id: .int(6))))),
         .goodbye(Goodbye(reason: .backlogOverflow, message: "you did not read")),

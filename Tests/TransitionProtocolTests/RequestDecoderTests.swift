@@ -40,8 +40,8 @@ import TransitionProtocol
         let cases: [(String, ProtocolError)] = [
             ("garbage", ProtocolError(.invalidJSON, "not JSON: unexpected character 'g', expected a value at byte 0")),
             ("[1]", ProtocolError(.invalidJSON, "a request must be a JSON object, found an array")),
-            (#"{"id":1}"#, ProtocolError(.invalidRequest, #"missing member "request" (one of subscribe, list, status, trigger, cancel, sync)"#, id: .int(1))),
-            (#"{"id":2,"request":"explode"}"#, ProtocolError(.unknownRequest, #"unknown request "explode" (known: subscribe, list, status, trigger, cancel, sync)"#, id: .int(2))),
+            (#"{"id":1}"#, ProtocolError(.invalidRequest, #"missing member "request" (one of subscribe, list, status, trigger, cancel, sync, settings)"#, id: .int(1))),
+            (#"{"id":2,"request":"explode"}"#, ProtocolError(.unknownRequest, #"unknown request "explode" (known: subscribe, list, status, trigger, cancel, sync, settings)"#, id: .int(2))),
             (#"{"id":3,"request":"cancel","transtion":"x"}"#, ProtocolError(.invalidRequest, #"unknown member "transtion" in cancel"#, id: .int(3))),
             (#"{"id":4,"request":"trigger"}"#, ProtocolError(.invalidRequest, #"missing member "transition" (the transition's name)"#, id: .int(4))),
             (#"{"id":5,"request":"trigger","transition":"a","duration":-1}"#, ProtocolError(.invalidRequest, #""duration" must be greater than 0.0 and at most 60.0, got -1.0"#, id: .int(5))),
@@ -56,6 +56,27 @@ import TransitionProtocol
         }
     }
 
+    @Test func decodesSettingsAndBoundsThem() throws {
+        #expect(try decode(#"{"id":"s","request":"settings","text":"slop = 20\n","path":"/h/config.toml"}"#)
+            == Request(id: .string("s"), .settings(SettingsRequest(text: "slop = 20\n", path: "/h/config.toml"))))
+        #expect(try decode(#"{"request":"settings","text":""}"#) == Request(.settings(SettingsRequest(text: ""))))
+        #expect(error(#"{"id":1,"request":"settings"}"#)
+            == ProtocolError(.invalidRequest, #"missing member "text" (the settings file's text; "" for the system's settings)"#, id: .int(1)))
+        #expect(error(#"{"id":1,"request":"settings","text":3}"#)?.message == #""text" must be a string, found a number"#)
+        #expect(error(#"{"id":1,"request":"settings","text":"","path":"a\nb"}"#)?.message
+            == #""path" must be 1 to 1024 bytes without control characters"#)
+        #expect(error(#"{"id":1,"request":"settings","text":"","bogus":1}"#)?.message == #"unknown member "bogus" in settings"#)
+        // The bound: 32 KiB of text, which still fits in one request line.
+        let most = String(repeating: "#", count: SettingsRequest.maxTextBytes)
+        #expect(try decode(#"{"request":"settings","text":""# + most + #""}"#) == Request(.settings(SettingsRequest(text: most))))
+        #expect(error(#"{"id":2,"request":"settings","text":""# + most + #"#"}"#)
+            == ProtocolError(.invalidRequest, #""text" is 32769 bytes, more than the 32 KiB settings may have"#, id: .int(2)))
+        // A file of that size, in lines of 40 bytes, fits in one request line with its escapes.
+        let file = String(repeating: String(repeating: "x", count: 39) + "\n", count: SettingsRequest.maxTextBytes / 40)
+        #expect(encodeRequest(Request(.settings(SettingsRequest(text: file, path: "/home/alice/.config/transitiond/config.toml"))))
+            .count <= ServerLimits().maxLineBytes)
+    }
+
     @Test func roundTripsThroughTheEncoder() throws {
         let requests: [Request] = [
             Request(id: .int(1), .list), Request(id: .string("x"), .status), Request(.sync),
@@ -64,6 +85,8 @@ import TransitionProtocol
             Request(id: .int(5), .subscribe(Subscription(transitions: ["a"], events: [.updated, .frame], frameRate: 30))),
             Request(id: .int(6), .trigger(TriggerRequest(transition: "a", reverse: true, duration: 1.25, animation: .curve(.linear)))),
             Request(id: .int(7), .trigger(TriggerRequest(transition: "a", animation: .spring(SpringParameters(mass: 2, stiffness: 300, dampingRatio: 0.5, epsilon: 0.001))))),
+            Request(id: .string("settings"), .settings(SettingsRequest(text: "slop = 20\n[[transition]]\nname = \"é\"\t\"\\\"\n", path: "/home/a/.config/transitiond/config.toml"))),
+            Request(.settings(SettingsRequest(text: ""))),
         ]
         for request in requests {
             let line = encodeRequest(request)

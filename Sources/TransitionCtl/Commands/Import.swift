@@ -16,8 +16,9 @@ struct Import: ParsableCommand {
             prints, for every entry with its file and line, how it was translated, or why not and \
             what to do instead. Entries that need a transitiond feature not built yet are written \
             commented out, naming it. Settings that translate (distances, thresholds) go to \
-            --settings-out FILE, or else a commented block at the end of the actions file: \
-            transitiond does not read user settings yet. An existing file is never replaced \
+            --settings-out FILE (your settings are $XDG_CONFIG_HOME/transitiond/config.toml, which \
+            `transitionctl run` sends to transitiond), or else a commented block at the end of the \
+            actions file. An existing file is never replaced \
             without --force. It warns when Touchégg's client, fusuma or libinput-gestures still \
             runs: beside the imported actions, each gesture would act twice. See docs/actions.md.
 
@@ -35,7 +36,7 @@ struct Import: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "format"))
     var format: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (for the future user settings).",
+    @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (your user settings: ~/.config/transitiond/config.toml).",
                                             valueName: "file"))
     var settingsOut: String?
 
@@ -99,7 +100,7 @@ struct Import: ParsableCommand {
         if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --config \(path)") }
         if let settingsOut {
             say(imported.settingsText == nil ? "no setting translates; \(settingsOut) not written"
-                : "wrote \(settingsOut): \(result.settings.count) setting\(result.settings.count == 1 ? "" : "s") (not read by transitiond yet)")
+                : "wrote \(settingsOut): \(result.settings.count) setting\(result.settings.count == 1 ? "" : "s") (check it with: transitionctl run --check --settings \(settingsOut))")
         }
     }
 }

@@ -2,6 +2,8 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionConfig
+import TransitionCore
 import TransitionProtocol
 
 /// `transitionctl run`: runs commands on transitions, from an actions file.
@@ -14,6 +16,12 @@ struct Run: ParsableCommand {
             changes and on SIGHUP; a broken file is reported and the actions loaded before are kept. \
             The runner reconnects when transitiond restarts. See docs/actions.md.
 
+            It also sends your own gesture settings (default $XDG_CONFIG_HOME/transitiond/config.toml: \
+            bindings, distances, thresholds, animations over the system's configuration) to \
+            transitiond when it connects and whenever the file changes; transitiond applies them \
+            while your session is the active one and names the line of every problem. See \
+            docs/configuration.md, "User settings".
+
             Exit status: 0 stopped by SIGTERM or SIGINT, or --check found no problem; 1 the file \
             has problems (--check) or cannot be read; 64 bad usage; 77 started as root without \
             --allow-root.
@@ -24,7 +32,10 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "file"))
     var config: String?
 
-    @Flag(name: .long, help: "Check the actions file, print what is wrong, and exit.")
+    @Option(name: .long, help: ArgumentHelp("Your gesture settings, sent to transitiond.", valueName: "file"))
+    var settings: String?
+
+    @Flag(name: .long, help: "Check the actions file and the settings file, print what is wrong, and exit.")
     var check = false
 
     @Flag(name: .long, help: "Run even as root (commands then run as root).")
@@ -38,15 +49,23 @@ struct Run: ParsableCommand {
         guard let path = config ?? ActionsDecoder.defaultPath(environment: environment) else {
             throw ValidationError("no --config, and neither $XDG_CONFIG_HOME nor $HOME is set")
         }
+        let settingsPath = settings ?? UserSettings.defaultPath(environment: environment)
         if check {
-            do {
-                let (file, _) = try ActionsDecoder.load(path: path)
-                Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
-                return
-            } catch {
-                Terminal.error("\(error)")
-                throw ExitCode(1)
+            var failed = false
+            if ActionsDecoder.exists(path) || settings == nil || config != nil {
+                do {
+                    let (file, _) = try ActionsDecoder.load(path: path)
+                    Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
+                } catch {
+                    Terminal.error("\(error)")
+                    failed = true
+                }
             }
+            if let settingsPath, ConfigFile.exists(settingsPath) || settings != nil {
+                failed = !Self.checkSettings(settingsPath) || failed
+            }
+            if failed { throw ExitCode(1) }
+            return
         }
         if geteuid() == 0 && !allowRoot {
             Terminal.error("transitionctl run: refusing to run commands as root; run it in your user session (or pass --allow-root)")
@@ -70,7 +89,8 @@ struct Run: ParsableCommand {
         let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
         let runner: ActionRunner
         do {
-            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose),
+            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose,
+                                                     settingsPath: settingsPath),
                                       initial: initial, text: text)
         } catch {
             Terminal.error("transitionctl run: \(error.message)")
@@ -78,6 +98,30 @@ struct Run: ParsableCommand {
         }
         let status = runner.run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Checks the settings file over the system's configuration (the built-in one when
+    /// /etc/transitiond/config.toml is absent or unreadable), as transitiond will.
+    private static func checkSettings(_ path: String) -> Bool {
+        let system: DaemonConfiguration
+        let against: String
+        do {
+            let loaded = try ConfigLoader.loadSystem()
+            system = loaded.configuration
+            against = loaded.path ?? "the built-in configuration"
+        } catch {
+            system = .builtIn
+            against = "the built-in configuration (\(ConfigLoader.defaultPath) cannot be read)"
+        }
+        do {
+            let settings = try UserSettings.load(path: path)
+            let merged = try settings.applied(to: system)
+            Terminal.out("\(path): OK over \(against), \(merged.engine.transitions.count) transitions\n")
+            return true
+        } catch {
+            Terminal.error("\(error)")
+            return false
+        }
     }
 
     private static func environment() -> [String: String] {

@@ -64,12 +64,16 @@ extension ActionRunner {
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
                     log.warning(warning)
                 }
+                settings.sentText = nil
+                sendSettings(force: true)
             case .reply(let reply):
+                if handleSettingsReply(reply) { break }
                 if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(error.message)") }
             case .goodbye(let goodbye):
                 disconnect("transitiond closed the connection: \(goodbye.message) (\(goodbye.reason))")
                 return
             default:
+                noteDelivery(received.message)
                 handle(planner.apply(received.message))
             }
             if self.link == nil { return }

@@ -5,6 +5,7 @@ import TransitionProtocol
 /// Reloading the actions file: on a change seen by the watch, or on SIGHUP.
 extension ActionRunner {
     func reload(signalled: Bool) {
+        sendSettings(force: signalled)
         guard let path = options.configPath else { return }
         guard ActionsDecoder.exists(path) else {
             if !missingLogged && (loadedText != nil || signalled) {

@@ -17,6 +17,8 @@ final class ActionRunner {
         var candidates: [String]
         /// Log every command.
         var verbose: Bool
+        /// The user's settings file, sent to transitiond (nil: none; ActionRunner+Settings).
+        var settingsPath: String? = nil
     }
 
     let options: Options
@@ -27,6 +29,7 @@ final class ActionRunner {
     /// The text of the last file refused, so that its errors are not repeated for every write.
     var rejectedText: String?
     var missingLogged = false
+    var settings = RunnerSettingsState()
     let signals: SignalSource
     var watch: FileWatch?
     var reloadAtUs: UInt64?
@@ -52,9 +55,10 @@ final class ActionRunner {
         scheduler = CommandScheduler(killGrace: initial.killGrace, maxQueued: initial.maxQueued)
         loadedText = text
         signals = try SignalSource()
-        if let path = options.configPath {
-            watch = FileWatch(path: path)
-            if watch == nil { log.warning("cannot watch the directory of \(path); reload with SIGHUP after editing it") }
+        let watched = [options.configPath, options.settingsPath].compactMap { $0 }
+        if !watched.isEmpty {
+            watch = FileWatch(paths: watched)
+            if watch == nil { log.warning("cannot watch the directory of \(watched.joined(separator: ", ")); reload with SIGHUP after editing it") }
         }
     }
 

@@ -14,7 +14,7 @@ public enum ImportFeature: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .perApplication: "per-application actions, app/apps/not_apps (issue 25)"
         case .keys: "keys on every desktop, keys = \"…\" (issue 25)"
-        case .userSettings: "user settings in ~/.config/transitiond/config.toml (issue 25)"
+        case .userSettings: "user settings in ~/.config/transitiond/config.toml"
         }
     }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// A transition setting that translates from the other tool (a distance, a threshold), for
-/// the user settings that transitiond does not read yet (issue 25, item 4): written as a
-/// commented block, or to `--settings-out`, clearly marked.
+/// the user's own settings (`~/.config/transitiond/config.toml`, which `transitionctl run` sends
+/// to transitiond): written to `--settings-out`, or as a commented block to copy there.
 public struct ImportedSetting: Sendable, Hashable {
     /// The transitions it applies to; empty: `[defaults]`.
     public var transitions: [String]

@@ -55,14 +55,15 @@ public enum ActionsRenderer {
         return out
     }
 
-    /// The settings that translate, as TOML for the user settings transitiond will read
-    /// (`~/.config/transitiond/config.toml`, issue 25 item 4), marked as not read yet.
+    /// The settings that translate, as TOML for the user's own settings
+    /// (`~/.config/transitiond/config.toml`), which `transitionctl run` sends to transitiond.
     public static func settingsText(_ result: ImportResult) -> String {
         var out = """
             # Settings translated by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
-            # NOT READ YET: transitiond has no user settings yet (~/.config/transitiond/config.toml is
-            # planned). Until then an administrator can copy these keys into the matching [[transition]]
-            # (or [defaults]) of /etc/transitiond/config.toml; see docs/configuration.md.
+            # Your own gesture settings: in ~/.config/transitiond/config.toml (or `transitionctl run
+            # --settings FILE`), `transitionctl run` sends them to transitiond, which lays them over the
+            # system's configuration while your session is the active one; see docs/configuration.md,
+            # "User settings". `transitionctl run --check` checks them.
 
             """
         let base = commentText(fileName(result.source))

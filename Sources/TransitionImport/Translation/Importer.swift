@@ -65,9 +65,9 @@ public enum Importer {
         let settingsText = settingsSeparate && !result.settings.isEmpty ? ActionsRenderer.settingsText(result) : nil
         if let settingsText {
             do {
-                _ = try TOMLParser.parse(settingsText)
+                _ = try UserSettings.parse(settingsText, source: "settings").applied(to: .builtIn)
             } catch {
-                throw .invalidOutput(ConfigError(source: "settings", position: error.position, message: error.message))
+                throw .invalidOutput(error)
             }
         }
         return Output(result: result, actionsText: actionsText, actions: actions, settingsText: settingsText)

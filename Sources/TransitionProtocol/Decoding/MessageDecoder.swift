@@ -257,7 +257,16 @@ private struct Fields {
         guard try bool("ok") else {
             let e = try object("error")
             let code = ProtocolError.Code(rawValue: try e.string("code")) ?? .failed
-            return Reply(id: id, request: request, result: .failure(ProtocolError(code, try e.optionalString("message") ?? "", id: id)))
+            var diagnostics: [SettingsDiagnostic] = []
+            if e.present("diagnostics") != nil {
+                diagnostics = try e.array("diagnostics").map { d throws(MessageDecodingError) in
+                    SettingsDiagnostic(line: try d.optionalUInt("line").map { Int(clamping: $0) },
+                                       column: try d.optionalUInt("column").map { Int(clamping: $0) },
+                                       message: try d.string("message"))
+                }
+            }
+            return Reply(id: id, request: request, result: .failure(ProtocolError(code, try e.optionalString("message") ?? "",
+                                                                                  id: id, diagnostics: diagnostics)))
         }
         let resultValue = present("result") ?? .object([:])
         guard let resultObject = resultValue.objectValue else { throw fail("\"result\" must be an object") }
@@ -273,6 +282,9 @@ private struct Fields {
         case "status": result = .status(try r.status())
         case "trigger": result = .triggered(gesture: try r.optionalUInt("gesture"))
         case "cancel": result = .cancelled(count: try r.int("cancelled"))
+        case "settings":
+            result = .settings(SettingsResult(state: try r.enumeration("settings", SettingsResult.State.self),
+                                              transitions: try r.int("transitions")))
         default: result = .other(resultValue)
         }
         return Reply(id: id, request: request, result: .success(result))

@@ -31,6 +31,7 @@ public func decodeRequest(_ line: some Collection<UInt8>) throws(ProtocolError) 
         case "trigger": command = .trigger(try members.trigger())
         case "cancel": command = .cancel(transition: try members.transitionName(required: false))
         case "sync": command = .sync
+        case "settings": command = .settings(try members.settings())
         default:
             throw ProtocolError(.unknownRequest, "unknown request \"\(name)\" (known: \(knownRequests))")
         }
@@ -43,7 +44,7 @@ public func decodeRequest(_ line: some Collection<UInt8>) throws(ProtocolError) 
     }
 }
 
-private let knownRequests = "subscribe, list, status, trigger, cancel, sync"
+private let knownRequests = "subscribe, list, status, trigger, cancel, sync, settings"
 
 /// Reads members of a request object and remembers which were used, so the rest can be
 /// reported as unknown.
@@ -164,6 +165,23 @@ private struct MemberReader {
             try animation.rejectUnknown(in: "animation")
         }
         return request
+    }
+
+    mutating func settings() throws(ProtocolError) -> SettingsRequest {
+        guard let text = try string("text") else {
+            throw invalid("missing member \"text\" (the settings file's text; \"\" for the system's settings)")
+        }
+        guard text.utf8.count <= SettingsRequest.maxTextBytes else {
+            throw invalid("\"text\" is \(text.utf8.count) bytes, more than the \(SettingsRequest.maxTextBytes / 1024) KiB settings may have")
+        }
+        let path = try string("path")
+        if let path {
+            guard !path.isEmpty, path.utf8.count <= SettingsRequest.maxPathBytes,
+                  !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw invalid("\"path\" must be 1 to \(SettingsRequest.maxPathBytes) bytes without control characters")
+            }
+        }
+        return SettingsRequest(text: text, path: path)
     }
 
     mutating func triggerAnimation() throws(ProtocolError) -> TriggerAnimation {

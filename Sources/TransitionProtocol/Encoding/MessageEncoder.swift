@@ -265,6 +265,20 @@ public struct MessageEncoder: Sendable {
             writer.beginObject()
             writer.member("code", error.code.rawValue)
             writer.member("message", error.message)
+            if !error.diagnostics.isEmpty {
+                writer.key("diagnostics")
+                writer.beginArray()
+                for d in error.diagnostics {
+                    writer.beginObject()
+                    writer.key("line")
+                    if let line = d.line { writer.int(Int64(line)) } else { writer.null() }
+                    writer.key("column")
+                    if let column = d.column { writer.int(Int64(column)) } else { writer.null() }
+                    writer.member("message", d.message)
+                    writer.endObject()
+                }
+                writer.endArray()
+            }
             writer.endObject()
         }
         finish()
@@ -386,6 +400,11 @@ public struct MessageEncoder: Sendable {
             writer.beginObject()
             writer.key("gesture")
             if let gesture { writer.uint(gesture) } else { writer.null() }
+            writer.endObject()
+        case .settings(let settings):
+            writer.beginObject()
+            writer.member("settings", settings.state.rawValue)
+            writer.member("transitions", settings.transitions)
             writer.endObject()
         case .cancelled(let count):
             writer.beginObject()

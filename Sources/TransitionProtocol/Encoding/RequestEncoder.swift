@@ -14,6 +14,9 @@ public func encodeRequest(_ request: Request) -> [UInt8] {
     switch request.command {
     case .list, .status, .sync:
         break
+    case .settings(let s):
+        w.member("text", s.text)
+        if let path = s.path { w.member("path", path) }
     case .cancel(let transition):
         if let transition { w.member("transition", transition) }
     case .subscribe(let s):

@@ -19,6 +19,12 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         /// Delivery is paused for this connection (its user is not the seat's active session's,
         /// or that session is locked): `trigger` and `cancel` are refused.
         case deliveryPaused = "delivery_paused"
+        /// A `settings` request's text has problems: ``ProtocolError/diagnostics`` lists each
+        /// with its line and column; the settings in force stay.
+        case invalidSettings = "invalid_settings"
+        /// The connection's user may not do this: `settings` from a user who is not the user of
+        /// the seat's active session.
+        case notPermitted = "not_permitted"
     }
 
     public var code: Code
@@ -26,9 +32,12 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
     /// The request's id, when the line got far enough to have one.
     public var id: RequestID?
+    /// Every problem found in a `settings` request's text, each where it is (`invalid_settings`);
+    /// empty otherwise. Encoded as `error.diagnostics` when not empty.
+    public var diagnostics: [SettingsDiagnostic]
 
-    public init(_ code: Code, _ message: String, id: RequestID? = nil) {
-        self.code = code; self.message = message; self.id = id
+    public init(_ code: Code, _ message: String, id: RequestID? = nil, diagnostics: [SettingsDiagnostic] = []) {
+        self.code = code; self.message = message; self.id = id; self.diagnostics = diagnostics
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

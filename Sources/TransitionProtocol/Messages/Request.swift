@@ -102,6 +102,8 @@ public struct Request: Sendable, Hashable {
         case cancel(transition: String?)
         /// A barrier: the reply comes after every event published before the request was read.
         case sync
+        /// The connection's user's own gesture settings (only from the active session's user).
+        case settings(SettingsRequest)
     }
 
     public var id: RequestID?
@@ -123,6 +125,7 @@ extension Request.Command {
         case .trigger: "trigger"
         case .cancel: "cancel"
         case .sync: "sync"
+        case .settings: "settings"
         }
     }
 }

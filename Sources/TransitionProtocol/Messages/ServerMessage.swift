@@ -84,6 +84,8 @@ public enum ReplyResult: Sendable, Hashable {
     /// How many running transitions were cancelled.
     case cancelled(count: Int)
     case synced
+    /// What a `settings` request did.
+    case settings(SettingsResult)
     /// A reply to a request this library does not know (a newer server), raw.
     case other(JSONValue)
 }

@@ -98,6 +98,8 @@ extension TransitionServer {
             }
         case .sync:
             return .synced
+        case .settings(let request):
+            return try answerSettings(request, from: client)
         }
     }
 

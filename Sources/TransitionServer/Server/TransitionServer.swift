@@ -376,6 +376,7 @@ public final class TransitionServer {
         Glibc.close(client.fd)
         clients[client.id] = nil
         closedTouchegg(client)
+        delegate?.clientClosed(client.id)
         logger.debug("client \(client.id) disconnected: \(reason)")
         rescheduleFrames()
     }

@@ -23,9 +23,20 @@ public protocol TransitionServerDelegate: AnyObject {
     /// Cancels `transition` (every running one when `nil`) with reason `client`; returns how
     /// many were cancelled. A named transition exists.
     func cancelTransitions(_ transition: String?) throws(EngineError) -> Int
+    /// A user's own settings (`settings`) from `sender`, whom the server has checked may send
+    /// them: validates and applies them, or throws (`invalid_settings` with every problem's line
+    /// and column; the settings in force stay). Default: `unavailable`.
+    func applySettings(_ request: SettingsRequest, from sender: SettingsSender) throws(ProtocolError) -> SettingsResult
+    /// The connection `clientID` closed (its settings, if any, end). Called from inside the
+    /// server's own work: defer anything that publishes. Default: nothing.
+    func clientClosed(_ clientID: UInt64)
 }
 
 extension TransitionServerDelegate {
     public func deviceInfos() -> [DeviceInfo] { [] }
     public func statusCounters() -> [String: UInt64] { [:] }
+    public func applySettings(_ request: SettingsRequest, from sender: SettingsSender) throws(ProtocolError) -> SettingsResult {
+        throw ProtocolError(.unavailable, "this server takes no settings")
+    }
+    public func clientClosed(_ clientID: UInt64) {}
 }

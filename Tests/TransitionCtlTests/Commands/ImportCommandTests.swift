@@ -55,7 +55,7 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("transition = [\"swipe3-up\", \"touch3-up\"]"))
         #expect(Binaries.read(settings).contains("finish_threshold = 0.3"))
-        #expect(Binaries.read(settings).contains("NOT READ YET"))
+        #expect(Binaries.read(settings).contains("Your own gesture settings"))
     }
 
     @Test func refusesUnknownFormatsAndBrokenFiles() throws {

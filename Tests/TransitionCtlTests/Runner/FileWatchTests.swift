@@ -40,6 +40,29 @@ import Testing
         #expect(watch.drain())
     }
 
+    /// The actions file and the user's settings on one descriptor: beside each other, and one
+    /// in a directory that appears later.
+    @Test func watchesSeveralFilesOnOneDescriptor() throws {
+        let root = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let watch = try #require(FileWatch(paths: [root + "/actions.toml", root + "/config.toml", root + "/later/settings.toml"]))
+        try "a".write(toFile: root + "/other.toml", atomically: true, encoding: .utf8)
+        #expect(!watch.drain())
+        try "a".write(toFile: root + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(watch.drain())
+        try "a".write(toFile: root + "/actions.toml", atomically: false, encoding: .utf8)
+        #expect(watch.drain())
+        try FileManager.default.createDirectory(atPath: root + "/later", withIntermediateDirectories: false)
+        #expect(watch.drain())
+        try "a".write(toFile: root + "/later/settings.toml", atomically: true, encoding: .utf8)
+        #expect(watch.drain())
+        // The shared directory's watch still sees both of its files.
+        try "b".write(toFile: root + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(watch.drain())
+        try "b".write(toFile: root + "/actions.toml", atomically: true, encoding: .utf8)
+        #expect(watch.drain())
+    }
+
     @Test func parentsOfPaths() {
         #expect(FileWatch.parent(of: "/a/b/c") == "/a/b")
         #expect(FileWatch.parent(of: "/a") == "/")

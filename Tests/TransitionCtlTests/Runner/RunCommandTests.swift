@@ -138,6 +138,55 @@ import Testing
         #expect(runner.terminationStatus == 0)
     }
 
+    /// The user's settings: sent when the runner connects and when the file changes; a broken
+    /// file is named with its line and the settings before stay; a removed file, or the runner
+    /// stopping, brings the system's back. (Group mode: no logind here, so anyone may send.)
+    @Test func sendsTheUsersSettingsAndFollowsTheFile() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socket = dir + "/transitiond.sock", system = dir + "/system.toml", runLog = dir + "/run.log"
+        try "[access]\nmode = \"group\"\n".write(toFile: system, atomically: true, encoding: .utf8)
+        let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        let settings = dir + "/config/transitiond/config.toml"
+        try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
+        try "[[transition]]\nname = \"mine\"\nbinding = \"padtap4\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = dir + "/config"
+        let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--socket", socket], log: runLog, environment: environment)
+        defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
+        func listsMine() -> Bool {
+            (try? Binaries.run("transitionctl", ["list", "--json", "--socket", socket]).output.contains(#""name":"mine""#)) ?? false
+        }
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("settings from \(settings) in force (") })
+        #expect(listsMine())
+
+        try "[[transition]]\nname = \"mine\"\n[server]\nmax_clients = 1\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("\(settings):3:1: [server] (connection limits) is the system's") })
+        #expect(Binaries.read(runLog).contains("transitiond keeps the settings in force before"))
+        #expect(listsMine())
+
+        unlink(settings)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("no settings in \(settings): the system's are in force") })
+        #expect(!listsMine())
+
+        try "[[transition]]\nname = \"mine\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { listsMine() })
+        runner.terminate()
+        runner.waitUntilExit()
+        #expect(Binaries.eventually { !listsMine() })
+
+        // --check reads the settings file too, over the system's (or the built-in) configuration.
+        try "slop = 20\n\n[touchegg]\nenabled = true\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
+        let bad = try Binaries.run("transitionctl", ["run", "--check", "--settings", dir + "/bad.toml"])
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("\(dir)/bad.toml:3:1: [touchegg] (the @touchegg endpoint) is the system's"))
+        let good = try Binaries.run("transitionctl", ["run", "--check", "--settings", settings])
+        #expect(good.status == 0)
+        #expect(good.output.contains("\(settings): OK over "))
+    }
+
     @Test(.enabled(if: geteuid() == 0)) func refusesToRunAsRootUnlessAsked() throws {
         let result = try Binaries.run("transitionctl", ["run", "--config", "/nonexistent", "--socket", "/nonexistent"])
         #expect(result.status == 77)

@@ -62,7 +62,9 @@ import TransitionImport
     @Test func settingsApartGoToTheirOwnText() throws {
         let output = try Importer.run(Fixtures.text("touchegg.conf"), source: "t", format: nil, settingsSeparate: true)
         let settings = try #require(output.settingsText)
-        #expect(settings.contains("NOT READ YET"))
+        #expect(settings.contains("Your own gesture settings"))
+        // They pass the daemon's check of user settings.
+        _ = try UserSettings.parse(settings, source: "settings").applied(to: .builtIn)
         #expect(!output.actionsText.contains("finish_threshold"))
         // The settings file is TOML the configuration parser reads.
         _ = try TOMLParser.parse(settings)

@@ -140,7 +140,7 @@ public enum FusumaImporter {
     }
 
     /// How a note about a written distance ends.
-    static let distanceWritten = "written as a `distance` setting for the user settings transitiond does not read yet (\(ImportFeature.userSettings.summary))"
+    static let distanceWritten = "written as a `distance` setting for your \(ImportFeature.userSettings.summary)"
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],

@@ -50,7 +50,7 @@ public enum ToucheggImporter {
                 if let percent = Double(value), percent >= 0, percent <= 100 {
                     result.settings.append(ImportedSetting(transitions: [], key: "finish_threshold", value: percent / 100, line: line,
                                                            comment: "action_execute_threshold \(value)%: Touchégg acts at the lift past this share of the gesture"))
-                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) for the user settings transitiond does not read yet (\(ImportFeature.userSettings.summary)); the release velocity also decides in transitiond")
+                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) for your \(ImportFeature.userSettings.summary); the release velocity also decides in transitiond")
                 } else {
                     result.note(line, .skipped, "action_execute_threshold must be a percentage, not '\(value)'")
                 }
