@@ -25,7 +25,7 @@ for who in alice bob root; do
   if [[ $who == root ]]; then
     timeout 600 transitionctl watch --json > "$TMP/$who.jsonl" 2> "$TMP/$who.err" &
   else
-    as "$who" transitionctl watch --json > "$TMP/$who.jsonl" 2> "$TMP/$who.err" &
+    AS_TIMEOUT=600 as "$who" transitionctl watch --json > "$TMP/$who.jsonl" 2> "$TMP/$who.err" &
   fi
   WATCH[$who]=$!
 done
