@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "TransitionFiles", swiftSettings: strict),
         .target(
             name: "TransitionInput",
-            dependencies: ["TransitionCore", "TransitionFiles", "TransitionIO", "CLibInput", "CEvdev", "CUdev", "CLinux",
+            dependencies: ["TransitionCore", "TransitionFiles", "TransitionIO", "TransitionProtocol", "CLibInput", "CEvdev", "CUdev", "CLinux",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
