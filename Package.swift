@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionImport",
-                           "TransitionFiles", "TransitionIO", "CLinux",
+                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 

@@ -60,6 +60,7 @@ extension ActionRunner {
                 backoff.reset()
                 waitingLogged = false
                 log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
+                if !everConnected { logGestureConflicts(atStart: true) }
                 everConnected = true
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
                     log.warning(warning)

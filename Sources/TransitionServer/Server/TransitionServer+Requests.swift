@@ -67,6 +67,8 @@ extension TransitionServer {
             let now = MonotonicClock.nowUs()
             var counters = self.counters.dictionary
             counters["clients_connected"] = UInt64(clients.count)
+            // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
+            if servesTouchegg { counters["touchegg_clients"] = UInt64(clients.values.count { $0.dbusReady }) }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
             return .status(StatusInfo(
                 server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),

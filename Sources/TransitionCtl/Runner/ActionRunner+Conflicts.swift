@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+import Glibc
+import TransitionActions
+import TransitionImport
+import TransitionProtocol
+
+/// Gestures both the runner and something else act on: the running desktop's own gestures
+/// (``DesktopGestureSet``) on the transitions the actions use, and other gesture tools running
+/// in the session (``RunningTools``). `transitionctl doctor` reports the same, for every
+/// transition.
+extension ActionRunner {
+    /// Logs each conflict once: called when transitiond first says hello (`atStart`, which also
+    /// looks for other gesture tools) and after each reload of the actions file.
+    func logGestureConflicts(atStart: Bool) {
+        guard let hello else { return }
+        var environment: [String: String] = [:]
+        for name in RunningDesktop.variables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        if let desktop = RunningDesktop(environment: environment).gestures {
+            let conflicts = GestureConflicts.find(transitions: hello.transitions, desktop: desktop, actions: planner.file,
+                                                  includeUnused: false)
+            for line in GestureConflicts.logLines(conflicts) { log.warning(line) }
+        }
+        if atStart {
+            for tool in RunningTools.find(Files.processes()) { log.warning(tool.advice) }
+        }
+    }
+}
