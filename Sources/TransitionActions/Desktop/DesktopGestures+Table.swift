@@ -60,6 +60,11 @@ extension DesktopGestureSet {
             wayOut: "keep one row of virtual desktops (System Settings → Virtual Desktops)",
             citation: "KDE/kwin src/virtualdesktops.cpp (registerRealtimeTouchpadSwipeShortcut Up/Down, 3 fingers)"),
         DesktopGesture(
+            sources: ["pinch"], fingers: 3...3, directions: ["in", "out"], action: "zooms the whole desktop",
+            when: "recent Plasma 6, while the Zoom effect is on (it is by default)",
+            wayOut: "turn the Zoom effect off (System Settings → Window Management → Desktop Effects → Zoom, or `kwriteconfig6 --file kwinrc --group Plugins --key zoomEnabled false`), or pinch with 2 or 4 fingers",
+            citation: "KDE/kwin src/plugins/zoom/zoom.cpp (registerTouchpadPinchShortcut Expanding/Contracting, 3; commit 54a05e23) and metadata.json (EnabledByDefault)"),
+        DesktopGesture(
             sources: ["touch"], fingers: 3...3, directions: nil,
             action: "switches virtual desktops (left, right), opens the Overview (up) and the Grid View (down)",
             when: "Plasma 6",

@@ -64,6 +64,8 @@ import TransitionActions
         #expect(try #require(takes(k, "swipe", 3, "up")).byDefault == false)
         #expect(takes(k, "touch", 3, "down") != nil)
         #expect(takes(k, "swipe", 5, "left") == nil)
+        #expect(try #require(takes(k, "pinch", 3, "in")).action == "zooms the whole desktop")
+        #expect(takes(k, "pinch", 2, "out") == nil)
     }
 
     @Test func hyprlandActsOnlyOnWhatItsConfigSays() throws {
@@ -106,7 +108,7 @@ import TransitionActions
                 #expect(!gesture.wayOut.isEmpty && !gesture.when.isEmpty)
                 #expect(gesture.wayOut.contains("{keys}") == (gesture.settingKey != nil), "\(set.desktop): \(gesture.action)")
                 #expect(gesture.fingers.lowerBound >= 1)
-                #expect(gesture.directions.map { $0.isSubset(of: ["left", "right", "up", "down"]) } ?? true)
+                #expect(gesture.directions.map { $0.isSubset(of: ["left", "right", "up", "down", "in", "out"]) } ?? true)
             }
         }
     }

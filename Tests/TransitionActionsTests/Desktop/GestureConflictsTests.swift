@@ -57,7 +57,7 @@ import TransitionProtocol
     }
 
     @Test func nothingOnADesktopThatTakesNoneOfThem() {
-        let pinch = [TransitionInfo(name: "zoom", gestures: [GestureInfo(name: "pinch3-out", source: "pinch", fingers: 3, direction: "out")])]
+        let pinch = [TransitionInfo(name: "zoom", gestures: [GestureInfo(name: "pinch2-out", source: "pinch", fingers: 2, direction: "out")])]
         for desktop in DesktopGestureSet.all {
             #expect(GestureConflicts.find(transitions: pinch, desktop: desktop).isEmpty, "\(desktop.desktop)")
         }
