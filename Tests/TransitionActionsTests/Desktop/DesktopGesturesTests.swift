@@ -99,6 +99,21 @@ import TransitionActions
         #expect(takes(c, "swipe", 2, "left") == nil)
     }
 
+    /// docs/actions.md's table cites the same files as the table here, repository and file.
+    @Test func theDocsCiteEverySourceFile() throws {
+        let docs = try ActionsDecoder.read(path: ActionsDocsTests.root + "/docs/actions.md")
+        for set in DesktopGestureSet.all {
+            #expect(docs.contains("| \(set.desktop) |"), "docs/actions.md has no row for \(set.desktop)")
+            for gesture in set.gestures {
+                let words = gesture.citation.split(separator: " ")
+                #expect(docs.contains(String(words[0])), "docs/actions.md does not cite \(words[0])")
+                for file in words.dropFirst() where file.contains("/") && file.contains(".") {
+                    #expect(docs.contains(String(file.filter { !"(),".contains($0) })), "docs/actions.md does not cite \(file)")
+                }
+            }
+        }
+    }
+
     @Test func everyGestureSaysWhereItComesFromAndTheWayOut() {
         #expect(DesktopGestureSet.all.map(\.desktop) == ["GNOME Shell", "KDE Plasma", "Hyprland", "niri", "COSMIC", "Cinnamon"])
         for set in DesktopGestureSet.all {
