@@ -40,6 +40,15 @@ import Testing
         #expect(kde.output.contains("swipe4-up: KDE Plasma also opens the Overview"))
         #expect(kde.output.contains("kwriteconfig6 --file kwinrc --group Plugins --key overviewEnabled false"))
 
+        // Hyprland: the gestures its configuration declares, with the line.
+        try FileManager.default.createDirectory(atPath: dir + "/hypr", withIntermediateDirectories: true)
+        try "gesture = 4, vertical, workspace\n".write(toFile: dir + "/hypr/hyprland.conf", atomically: true, encoding: .utf8)
+        let hyprland = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("Hyprland", dir: dir))
+        #expect(hyprland.output.contains("desktop: XDG_CURRENT_DESKTOP=Hyprland (wayland), gestures from \(dir)/hypr/hyprland.conf (Hyprland)\n"))
+        #expect(hyprland.output.contains("  - swipe4-up, swipe4-down: Hyprland also switches workspaces (\(dir)/hypr/hyprland.conf:1: "
+            + "gesture = 4, vertical, workspace). Way out: remove or change line 1 of \(dir)/hypr/hyprland.conf.\n"), "\(hyprland.output)")
+        #expect(!hyprland.output.contains("swipe3-left, swipe3-right: Hyprland"))
+
         // A desktop with no gestures of its own that transitiond knows.
         let sway = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("sway", dir: dir))
         #expect(sway.output.contains("desktop: XDG_CURRENT_DESKTOP=sway (wayland) (transitiond knows no gestures of its own there)\n"))
