@@ -9,8 +9,9 @@ import TransitionProtocol
 /// in the session (``RunningTools``). `transitionctl doctor` reports the same, for every
 /// transition.
 extension ActionRunner {
-    /// Logs each conflict once: called when transitiond first says hello (`atStart`, which also
-    /// looks for other gesture tools) and after each reload of the actions file.
+    /// Logs the conflicts, one warning per gesture of the desktop: called once when transitiond
+    /// first says hello (`atStart`, which also looks for other gesture tools) and once after each
+    /// reload of the actions file, so each set of actions has its conflicts named once.
     func logGestureConflicts(atStart: Bool) {
         guard let hello else { return }
         var environment: [String: String] = [:]
