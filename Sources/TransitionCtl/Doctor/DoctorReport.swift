@@ -119,7 +119,7 @@ struct DoctorReport {
 
         var clients: [String] = []
         if let count = toucheggClients, count > 0 {
-            clients.append("\(count) Touchégg client\(count == 1 ? "" : "s") on transitiond's @touchegg (Cinnamon, Gala, the X11 Gestures extension or Touchégg's own client) act\(count == 1 ? "s" : "") on the gestures transitiond sends: an action on the same gesture runs twice (docs/touchegg.md)")
+            clients.append(Self.toucheggAdvice(count))
         }
         clients += runningTools.map(\.advice)
         if clients.isEmpty {
@@ -128,6 +128,15 @@ struct DoctorReport {
             out += "other clients acting on gestures:\n" + clients.map { "  - \($0)\n" }.joined()
         }
         return out
+    }
+}
+
+extension DoctorReport {
+    /// What `count` Touchégg clients on transitiond's `@touchegg` mean (doctor and run say it).
+    static func toucheggAdvice(_ count: UInt64) -> String {
+        "\(count) Touchégg client\(count == 1 ? "" : "s") on transitiond's @touchegg (Cinnamon, Gala, the X11 Gestures "
+            + "extension or Touchégg's own client) act\(count == 1 ? "s" : "") on the gestures transitiond sends: an action on "
+            + "the same gesture runs twice (docs/touchegg.md)"
     }
 }
 

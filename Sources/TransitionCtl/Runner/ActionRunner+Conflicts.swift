@@ -25,6 +25,17 @@ extension ActionRunner {
         }
         if atStart {
             for tool in RunningTools.find(Files.processes()) { log.warning(tool.advice) }
+            // Touchégg clients on transitiond's @touchegg: the status reply says how many.
+            if let link, !link.send(Request(id: Self.toucheggStatusID, .status)) { disconnect("cannot send to transitiond") }
         }
+    }
+
+    /// The id of the `status` request that asks for the Touchégg clients.
+    static let toucheggStatusID = RequestID.string("touchegg-clients")
+
+    /// Logs the Touchégg clients connected to transitiond's `@touchegg`, from `status`.
+    func logToucheggClients(_ result: Result<ReplyResult, ProtocolError>) {
+        guard case .success(.status(let status)) = result, let count = status.counters["touchegg_clients"], count > 0 else { return }
+        log.warning(DoctorReport.toucheggAdvice(count))
     }
 }

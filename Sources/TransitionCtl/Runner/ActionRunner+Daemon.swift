@@ -65,6 +65,8 @@ extension ActionRunner {
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
                     log.warning(warning)
                 }
+            case .reply(let reply) where reply.id == ActionRunner.toucheggStatusID:
+                logToucheggClients(reply.result)
             case .reply(let reply):
                 if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(error.message)") }
             case .goodbye(let goodbye):
