@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
+        .library(name: "TransitionActions", targets: ["TransitionActions"]),
         .library(name: "TransitionImport", targets: ["TransitionImport"]),
     ],
     dependencies: [
