@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
+        .library(name: "TransitionActions", targets: ["TransitionActions"]),
         .library(name: "TransitionImport", targets: ["TransitionImport"]),
         .library(name: "TransitionKeys", targets: ["TransitionKeys"]),
     ],
@@ -78,7 +79,7 @@ let package = Package(
         .target(name: "TransitionFiles", swiftSettings: strict),
         .target(
             name: "TransitionInput",
-            dependencies: ["TransitionCore", "TransitionFiles", "TransitionIO", "CLibInput", "CEvdev", "CUdev", "CLinux",
+            dependencies: ["TransitionCore", "TransitionFiles", "TransitionIO", "TransitionProtocol", "CLibInput", "CEvdev", "CUdev", "CLinux",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
@@ -102,7 +103,7 @@ let package = Package(
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig", "TransitionActions", "TransitionImport",
-                           "TransitionFiles", "TransitionIO", "CLinux",
+                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 

@@ -53,6 +53,12 @@ let package = Package(
             name: "FuzzKeyServiceRequest",
             dependencies: [.product(name: "TransitionKeys", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // Hyprland's configuration, which `transitionctl doctor` and `run` read for its gestures.
+        .executableTarget(
+            name: "FuzzHyprlandConfig",
+            dependencies: [.product(name: "TransitionActions", package: "transitiond"),
+                           .product(name: "TransitionProtocol", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]
 )

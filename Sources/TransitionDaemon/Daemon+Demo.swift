@@ -14,7 +14,7 @@ extension Daemon {
     func startDemo() {
         let gestures = DemoGestures.all
         logger.notice("demo: playing \(gestures.count) built-in gestures in a loop (\(gestures.map(\.name).joined(separator: ", "))); no input devices are opened")
-        playDemo(gestures, index: 0, atUs: EventLoop.nowUs() + 500_000)
+        playDemo(gestures, index: 0, atUs: MonotonicClock.nowUs() + 500_000)
     }
 
     /// Schedules gesture `index` of `gestures` from `startUs`, and the next one after it.

@@ -12,7 +12,7 @@ extension Daemon {
         let samples = try TraceReader.read(contentsOf: path)
         logger.info("replaying \(samples.count) samples from \(path)")
         guard let first = samples.first?.timeUs else { return replayFinished() }
-        let shift = EventLoop.nowUs() + 20_000
+        let shift = MonotonicClock.nowUs() + 20_000
         replayPending = samples.count
         for sample in samples {
             let at = shift &+ (sample.timeUs &- first)

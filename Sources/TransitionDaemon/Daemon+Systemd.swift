@@ -31,6 +31,6 @@ extension Daemon {
     /// found the cycle in the e2e suite's service scenario).
     func pingWatchdog(every interval: UInt64) {
         notifier.watchdog()
-        loop.schedule(atUs: EventLoop.nowUs() + interval) { [weak self] in self?.pingWatchdog(every: interval) }
+        loop.schedule(atUs: MonotonicClock.nowUs() + interval) { [weak self] in self?.pingWatchdog(every: interval) }
     }
 }

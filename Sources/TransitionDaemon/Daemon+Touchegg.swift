@@ -121,7 +121,7 @@ extension Daemon {
             try server.serveTouchegg(listener: listener, access: access, nextGesture: { [unowned bridge] in
                 bridge.tracker.nextGesture
             }, openGestures: { [unowned bridge] in
-                bridge.tracker.cancellations(atUs: EventLoop.nowUs())
+                bridge.tracker.cancellations(atUs: MonotonicClock.nowUs())
             })
             touchegg.bridge = bridge
         } catch {
@@ -138,7 +138,7 @@ extension Daemon {
         }
         guard let bridge = touchegg.bridge else { return }
         do {
-            try bridge.reconfigure(new.engine, endEncoding: .init(new.touchegg.endPercentage), nowUs: EventLoop.nowUs())
+            try bridge.reconfigure(new.engine, endEncoding: .init(new.touchegg.endPercentage), nowUs: MonotonicClock.nowUs())
         } catch {
             logger.error("Touchégg endpoint keeps its old configuration: \(error)")
         }

@@ -57,7 +57,7 @@ extension Daemon {
     /// loop's next turn, outside the server's own work).
     public func clientClosed(_ clientID: UInt64) {
         guard userSettings.active?.sender.clientID == clientID else { return }
-        _ = loop.schedule(atUs: EventLoop.nowUs()) { [unowned self] in
+        _ = loop.schedule(atUs: MonotonicClock.nowUs()) { [unowned self] in
             guard let active = userSettings.active, active.sender.clientID == clientID else { return }
             revertUserSettings("the runner of uid \(active.sender.uid) that sent them disconnected")
         }

@@ -77,14 +77,14 @@ public final class Daemon {
     /// Runs `name` non-interactively (a client's `trigger`).
     public func trigger(_ name: String, reverse: Bool, duration: Double?, completion: CompletionStyle?) throws(EngineError) {
         try engine.trigger(name, reverse: reverse, duration: duration, completion: completion,
-                           nowUs: EventLoop.nowUs(), emit: publish)
+                           nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
 
     /// Cancels `name`, or every running transition (a client's `cancel`).
     @discardableResult
     public func cancel(_ name: String?, reason: EndReason = .client) throws(EngineError) -> Int {
-        let n = try engine.cancel(name, reason: reason, nowUs: EventLoop.nowUs(), emit: publish)
+        let n = try engine.cancel(name, reason: reason, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
         return n
     }
@@ -93,7 +93,7 @@ public final class Daemon {
     /// The Touchégg endpoint's engine ends its gestures too, so Touchégg's clients see the same
     /// cancel.
     func endAllAtOnce(reason: EndReason) -> Int {
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let n = engine.endAtOnce(reason: reason, nowUs: now, emit: publish)
         touchegg.bridge?.endAtOnce(reason: reason, nowUs: now)
         rescheduleAnimationTimer()
@@ -102,7 +102,7 @@ public final class Daemon {
 
     /// Replaces the engine configuration; on error the old one stays in force.
     func reconfigure(_ configuration: EngineConfiguration) throws(ConfigurationError) {
-        try engine.reconfigure(configuration, nowUs: EventLoop.nowUs(), emit: publish)
+        try engine.reconfigure(configuration, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
 
@@ -121,7 +121,7 @@ public final class Daemon {
         animationTimer = loop.schedule(atUs: deadline) { [unowned self] in
             animationTimer = nil
             animationDeadline = nil
-            engine.advance(toUs: EventLoop.nowUs(), emit: publish)
+            engine.advance(toUs: MonotonicClock.nowUs(), emit: publish)
             rescheduleAnimationTimer()
             exitIfReplayOver()
         }
@@ -130,7 +130,7 @@ public final class Daemon {
     /// Whether anything is in flight (used by `--exit-after-replay`).
     public var isIdle: Bool {
         engine.nextDeadlineUs == nil
-            && engine.states(atUs: EventLoop.nowUs()).allSatisfy { $0.phase == .idle }
+            && engine.states(atUs: MonotonicClock.nowUs()).allSatisfy { $0.phase == .idle }
     }
 
     /// Ends running transitions as cancelled for clients (reason `shutdown`), says goodbye to
@@ -140,8 +140,8 @@ public final class Daemon {
         shuttingDown = true
         logger.notice("shutting down")
         notifier.stopping(status: "shutting down")
-        _ = try? engine.cancel(nil, reason: .shutdown, nowUs: EventLoop.nowUs(), emit: publish)
-        touchegg.bridge?.cancelAll(reason: .shutdown, nowUs: EventLoop.nowUs())
+        _ = try? engine.cancel(nil, reason: .shutdown, nowUs: MonotonicClock.nowUs(), emit: publish)
+        touchegg.bridge?.cancelAll(reason: .shutdown, nowUs: MonotonicClock.nowUs())
         server?.shutdown()
         access.source?.stop()
         closeSystemBus()

@@ -19,10 +19,10 @@ final class StubDelegate: TransitionServerDelegate {
     func runTrigger(_ request: TriggerRequest) throws(EngineError) {
         nextGesture += 1
         let gesture = nextGesture
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let duration = request.duration ?? 0.05
         server?.loop.schedule(atUs: now + UInt64(duration * 1e6)) { [weak self] in
-            self?.server?.publish(TransitionEvent(transition: request.transition, gesture: gesture, timeUs: EventLoop.nowUs(),
+            self?.server?.publish(TransitionEvent(transition: request.transition, gesture: gesture, timeUs: MonotonicClock.nowUs(),
                                                   payload: .completed(CompletedEvent(finished: true, progress: 1))))
         }
         server?.publish(TransitionEvent(transition: request.transition, gesture: nextGesture, timeUs: now, payload: .began(

@@ -95,7 +95,15 @@ import TransitionProtocol
     @Test func keepsLargeIntegersExact() throws {
         #expect(try parse("9007199254740993") == .int(9_007_199_254_740_993))
         #expect(try parse("-9223372036854775808") == .int(.min))
-        #expect(try parse("18446744073709551615") == .double(18446744073709551616))
+        #expect(try parse("9223372036854775807") == .int(.max))
+        #expect(try parse("9223372036854775808") == .uint(9_223_372_036_854_775_808))
+        #expect(try parse("18446744073709551615") == .uint(.max))
+        #expect(try parse("18446744073709551615").uint64Value == .max)
+        #expect(try parse("18446744073709551616") == .double(18446744073709551616))
+        #expect(try parse("-9223372036854775809") == .double(-9.223372036854775808e18))
+        var w = JSONWriter()
+        JSONValue.uint(.max).write(to: &w)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "18446744073709551615")
     }
 
     @Test(arguments: [

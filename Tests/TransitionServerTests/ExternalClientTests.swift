@@ -172,7 +172,7 @@ import TransitionServer
         var frames: [[FrameEvent]] = []
         for (i, animation) in animations.enumerated() {
             let gesture = UInt64(i + 1)
-            let event = Script.ended("workspace", gesture: gesture, at: EventLoop.nowUs(), animation: animation)
+            let event = Script.ended("workspace", gesture: gesture, at: MonotonicClock.nowUs(), animation: animation)
             harness.publish([event])
             let got = try client.read { $0.frame?.progress == animation.to && $0.frame?.gesture == gesture }
             var encoder = MessageEncoder()

@@ -30,7 +30,7 @@ import TransitionTestSupport
 
         harness.onLoop { context in
             // Samples stamped in the recent past, as libinput's are by the time they are read.
-            let start = EventLoop.nowUs() - 320_000
+            let start = MonotonicClock.nowUs() - 320_000
             for input in Self.swipe(startUs: start) { context.engine!.handle(input) }
         }
         let received = try client.read { $0.transitionEvent?.payload.kind == .completed }.compactMap(\.transitionEvent)
@@ -48,7 +48,7 @@ import TransitionTestSupport
         let harness = try ServerHarness(engine: .standard)
         defer { harness.stop() }
         harness.onLoop { context in
-            for input in Self.swipe(startUs: EventLoop.nowUs() - 320_000) { context.engine!.handle(input) }
+            for input in Self.swipe(startUs: MonotonicClock.nowUs() - 320_000) { context.engine!.handle(input) }
         }
         let client = try TestClient(path: harness.path)
         try client.hello()

@@ -183,7 +183,7 @@ import TransitionTestSupport
 
         let curve = CurveAnimation(from: 0.6, to: 1, curve: .easeOutCubic, duration: 0.1)
         harness.onLoop { context in
-            let now = EventLoop.nowUs()
+            let now = MonotonicClock.nowUs()
             context.server.publish(Script.began("workspace", gesture: 3, at: now))
             context.server.publish(Script.ended("workspace", gesture: 3, at: now, animation: .curve(curve)))
         }
@@ -216,7 +216,7 @@ import TransitionTestSupport
         let curve = CurveAnimation(from: 0.2, to: 1, curve: .linear, duration: 10)
         harness.onLoop { context in
             // The release was processed 4 s late (a loaded machine): the animation is 40 % through.
-            context.server.publish(Script.ended("overview", gesture: 8, at: EventLoop.nowUs() - 4_000_000, animation: .curve(curve)))
+            context.server.publish(Script.ended("overview", gesture: 8, at: MonotonicClock.nowUs() - 4_000_000, animation: .curve(curve)))
         }
         let frame = try #require(try framed.read { $0.frame != nil }.last?.frame)
         #expect(frame.progress >= 0.2 + 0.8 * 0.4 && frame.progress < 1)

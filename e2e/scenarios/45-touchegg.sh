@@ -52,6 +52,23 @@ wait "${CLIENT_PID[outsider]}"; code=$?
 wait_for "$DAEMON_LOG" "refused a Touchégg client \(pid [0-9]+ uid 65534" \
   && pass "the refusal is logged" || fail "refusal logged" "$(grep -i touch "$DAEMON_LOG" | tail -3)"
 kill -STOP "${CLIENT_PID[stopped]}"
+# transitionctl doctor on Cinnamon names the Touchégg clients on @touchegg (status's
+# touchegg_clients; the outsider was refused) and the gestures Cinnamon would act on too.
+doctor=$(XDG_CURRENT_DESKTOP=X-Cinnamon "$E2E_BIN/transitionctl" --socket "$E2E_TMP/socket" doctor 2>&1); code=$?
+((code == 1)) && grep -q "7 Touchégg clients on transitiond's @touchegg" <<<"$doctor" \
+  && grep -q "Cinnamon also switches workspaces" <<<"$doctor" \
+  && pass "transitionctl doctor names the 7 Touchégg clients and Cinnamon's own gestures" \
+  || fail "transitionctl doctor" "exit $code: $doctor"
+# transitionctl run names them too, when transitiond first says hello.
+printf '[[action]]\ntransition = "swipe3-left"\non = "finish"\ncommand = "true"\n' > "$E2E_TMP/actions.toml"
+XDG_CURRENT_DESKTOP=X-Cinnamon "$E2E_BIN/transitionctl" --socket "$E2E_TMP/socket" run --allow-root \
+  --config "$E2E_TMP/actions.toml" > "$E2E_TMP/run.log" 2>&1 &
+run_pid=$!
+wait_for "$E2E_TMP/run.log" "7 Touchégg clients on transitiond's @touchegg" \
+  && grep -q "swipe3-left: Cinnamon also switches workspaces" "$E2E_TMP/run.log" \
+  && pass "transitionctl run names them and the bound gesture Cinnamon acts on too" \
+  || fail "transitionctl run at start" "$(cat "$E2E_TMP/run.log")"
+kill "$run_pid"; wait "$run_pid" 2>/dev/null
 
 # Touchpad: every direction with 3 and 4 fingers (each far enough to finish), a swipe brought
 # back and held (cancel), a short fast fling (finish), one that a fourth finger cancels

@@ -65,7 +65,7 @@ public final class ServerFixture {
 
     /// Runs the loop for about `milliseconds`.
     public func pump(milliseconds: UInt64) {
-        loop.schedule(atUs: EventLoop.nowUs() + milliseconds * 1000) { [loop] in loop.stop() }
+        loop.schedule(atUs: MonotonicClock.nowUs() + milliseconds * 1000) { [loop] in loop.stop() }
         try? loop.run()
     }
 

@@ -60,12 +60,15 @@ extension ActionRunner {
                 backoff.reset()
                 waitingLogged = false
                 log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
+                if !everConnected { logGestureConflicts(atStart: true) }
                 everConnected = true
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
                     log.warning(warning)
                 }
                 settings.sentText = nil
                 sendSettings(force: true)
+            case .reply(let reply) where reply.id == ActionRunner.toucheggStatusID:
+                logToucheggClients(reply.result)
             case .reply(let reply):
                 if handleSettingsReply(reply) { break }
                 if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(error.message)") }

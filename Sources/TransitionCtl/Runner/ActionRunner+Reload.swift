@@ -29,6 +29,7 @@ extension ActionRunner {
             if let hello {
                 for warning in file.unknownTransitionWarnings(known: hello.transitions.map(\.name)) { log.warning(warning) }
             }
+            logGestureConflicts(atStart: false)
             if file.wantsFrames != subscribedFrames { subscribe() }
         } catch {
             log.error("\(error)\nkeeping the \(planner.file.actions.count) actions loaded before")

@@ -54,7 +54,7 @@ public final class KeyService {
                 seat: String, logger: Logger) {
         self.loop = loop; self.listener = listener; self.keyboard = keyboard; self.sessions = sessions
         self.seat = seat; self.logger = logger
-        bucket = TokenBucket(capacity: Double(Self.burst), perSecond: Double(Self.strokesPerSecond), nowUs: EventLoop.nowUs())
+        bucket = TokenBucket(capacity: Double(Self.burst), perSecond: Double(Self.strokesPerSecond), nowUs: MonotonicClock.nowUs())
     }
 
     /// Starts following the seat and accepting connections.
@@ -123,7 +123,7 @@ public final class KeyService {
         logger.error("accept: \(String(cString: strerror(error))); pausing accepts for 1 s")
         loop.unwatch(watch)
         listenWatch = nil
-        _ = loop.schedule(atUs: EventLoop.nowUs() + 1_000_000) { [weak self] in
+        _ = loop.schedule(atUs: MonotonicClock.nowUs() + 1_000_000) { [weak self] in
             guard let self, listenWatch == nil else { return }
             listenWatch = try? loop.watch(fd: listener.fd) { [unowned self] _ in acceptAll() }
         }
@@ -178,7 +178,7 @@ public final class KeyService {
             return .error(reason, message)
         }
         let session = sessions?.current?.id
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         guard bucket.take(request.strokes.count, nowUs: now) else {
             logRateRefusal(connection, now: now)
             let wait = bucket.waitUs(for: request.strokes.count, nowUs: now).map { "retry in \(($0 + 999) / 1000) ms" }

@@ -193,11 +193,6 @@ public final class EventLoop {
         if stop { running = false }
     }
 
-    /// The loop's clock now, in microseconds: ``MonotonicClock``, the clock libinput stamps its
-    /// events with and every deadline given to ``schedule(atUs:_:)`` is in.
-    @inlinable
-    public static func nowUs() -> UInt64 { MonotonicClock.nowUs() }
-
     /// How other threads reach the loop: both calls wake it through its eventfd.
     public final class Remote: Sendable {
         private let wakefd: Int32

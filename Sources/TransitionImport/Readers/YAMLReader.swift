@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
+import TransitionActions
 
 /// A reader for the block YAML that configuration files are written in (fusuma's `config.yml`):
 /// block mappings and sequences by indentation, plain, single- and double-quoted scalars, flow
@@ -448,15 +449,5 @@ public enum YAMLReader {
             }
             throw Failure(position: start, message: "a quoted scalar that does not end on its line (multi-line quotes are not supported)")
         }
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
     }
 }

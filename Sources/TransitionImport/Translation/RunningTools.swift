@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// Which other gesture tools run, told from their command lines (`/proc/PID/cmdline`, read by
 /// the caller): Touchégg's client, fusuma and libinput-gestures act on every gesture themselves,
-/// so imported actions beside them run twice.
+/// so actions on the same gestures beside them run twice.
 public enum RunningTools {
     /// A running tool: its process id, what it is, and how to stop it.
     public struct Found: Sendable, Hashable {
@@ -24,7 +24,7 @@ public enum RunningTools {
             let script = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
             if program == "touchegg" && !arguments.contains("--daemon") {
                 found.append(Found(pid: process.pid, tool: .touchegg,
-                                   advice: "Touchégg's client (pid \(process.pid)) acts on every gesture too, so imported actions would run twice: stop it (`kill \(process.pid)`) and take it out of the session's autostart (~/.config/autostart/touchegg.desktop, or /etc/xdg/autostart/touchegg.desktop), or keep it and leave these actions out (docs/touchegg.md)"))
+                                   advice: "Touchégg's client (pid \(process.pid)) acts on every gesture too, so actions on the same gestures run twice: stop it (`kill \(process.pid)`) and take it out of the session's autostart (~/.config/autostart/touchegg.desktop, or /etc/xdg/autostart/touchegg.desktop), or keep it and leave those actions out (docs/touchegg.md)"))
             } else if program == "fusuma" || (program.hasPrefix("ruby") && script == "fusuma") {
                 found.append(Found(pid: process.pid, tool: .fusuma,
                                    advice: "fusuma (pid \(process.pid)) still runs: stop it (`kill \(process.pid)`) and take it out of the session's autostart, or every gesture acts twice"))

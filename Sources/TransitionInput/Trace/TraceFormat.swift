@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import TransitionCore
+import TransitionProtocol
 
 /// The gesture trace format: JSON lines, one ``GestureInput`` per line, stable field names.
 ///
@@ -88,13 +89,20 @@ enum TraceFormat {
 
     /// Decodes one line (without its newline) into a sample, or says what is wrong with it.
     static func decode(_ line: some Collection<UInt8>) throws(LineError) -> GestureInput {
-        let object = try FlatJSON.parseObject(Array(line))
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONParser.parse(line)
+        } catch {
+            // The protocol's parser, with its byte offset as the column a person counts from.
+            throw LineError("\(error.message) at column \(error.offset + 1)")
+        }
+        guard let object = value.objectValue else { throw LineError("not a JSON object: found \(value.kindName)") }
         let fields = Fields(object)
         let type = try fields.string("type")
         guard let allowed = Self.fields[type] else {
             throw LineError("unknown type \"\(type)\" (expected \(types.joined(separator: ", ")))")
         }
-        for (key, _) in object where !allowed.contains(key) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
             throw LineError("unknown field \"\(key)\" in a \(type) sample")
         }
         let device = DeviceID(try fields.uint32("device"))
@@ -173,15 +181,13 @@ enum TraceFormat {
 
     /// Typed access to an object's fields, with errors that name the field.
     private struct Fields {
-        let object: [(String, FlatJSON.Value)]
-        init(_ object: [(String, FlatJSON.Value)]) { self.object = object }
+        let object: [String: JSONValue]
+        init(_ object: [String: JSONValue]) { self.object = object }
 
-        func has(_ key: String) -> Bool { object.contains { $0.0 == key } }
+        func has(_ key: String) -> Bool { object[key] != nil }
 
-        func value(_ key: String) throws(LineError) -> FlatJSON.Value {
-            guard let v = object.first(where: { $0.0 == key })?.1 else {
-                throw LineError("missing field \"\(key)\"")
-            }
+        func value(_ key: String) throws(LineError) -> JSONValue {
+            guard let v = object[key] else { throw LineError("missing field \"\(key)\"") }
             return v
         }
 
@@ -196,32 +202,39 @@ enum TraceFormat {
         }
 
         func double(_ key: String) throws(LineError) -> Double {
-            guard case .number(let text) = try value(key) else { throw LineError("field \"\(key)\" must be a number") }
-            guard let d = Double(text), d.isFinite else {
-                throw LineError("field \"\(key)\" must be a finite number, not \(text)")
-            }
+            // The parser refuses numbers out of Double's range, so every number here is finite.
+            guard let d = try value(key).doubleValue else { throw LineError("field \"\(key)\" must be a number") }
             return d
         }
 
+        /// An integer written as one (no fraction, no exponent), exact up to 2⁶⁴ − 1.
+        private func integer(_ key: String) throws(LineError) -> UInt64? {
+            switch try value(key) {
+            case .int(let i) where i >= 0: UInt64(i)
+            case .uint(let u): u
+            default: nil
+            }
+        }
+
         func uint64(_ key: String) throws(LineError) -> UInt64 {
-            guard case .number(let text) = try value(key), let n = UInt64(text) else {
+            guard let n = try integer(key) else {
                 throw LineError("field \"\(key)\" must be an integer from 0 to \(UInt64.max)")
             }
             return n
         }
 
         func uint32(_ key: String) throws(LineError) -> UInt32 {
-            guard case .number(let text) = try value(key), let n = UInt32(text) else {
+            guard let n = try integer(key), let m = UInt32(exactly: n) else {
                 throw LineError("field \"\(key)\" must be an integer from 0 to \(UInt32.max)")
             }
-            return n
+            return m
         }
 
         func fingers() throws(LineError) -> Int {
-            guard case .number(let text) = try value("fingers"), let n = Int(text), (1...maxFingers).contains(n) else {
+            guard let n = try integer("fingers"), (1...UInt64(maxFingers)).contains(n) else {
                 throw LineError("field \"fingers\" must be an integer from 1 to \(maxFingers)")
             }
-            return n
+            return Int(n)
         }
     }
 }

@@ -159,6 +159,7 @@ private struct Cursor {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if integral, let exact = Int64(text) { return .int(exact) }
+        if integral, let exact = UInt64(text) { return .uint(exact) }
         guard let double = Double(text), double.isFinite else {
             throw JSONSyntaxError(offset: start, message: "number out of range")
         }

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-/// A parsed JSON value. Integers without a fraction or exponent that fit in 64 bits stay exact
-/// (`int`); every other number is a `double`.
+/// A parsed JSON value. Integers without a fraction or exponent stay exact when they fit in 64
+/// bits: `int` for those that fit `Int64`, `uint` for those above it up to 2⁶⁴ − 1; every other
+/// number is a `double`.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// An integer above `Int64.max` (up to `UInt64.max`); smaller integers are always `int`.
+    case uint(UInt64)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -14,6 +17,7 @@ public enum JSONValue: Sendable, Hashable {
     public var doubleValue: Double? {
         switch self {
         case .int(let i): Double(i)
+        case .uint(let u): Double(u)
         case .double(let d): d
         default: nil
         }
@@ -32,6 +36,7 @@ public enum JSONValue: Sendable, Hashable {
     public var uint64Value: UInt64? {
         switch self {
         case .int(let i) where i >= 0: UInt64(i)
+        case .uint(let u): u
         case .double(let d) where d >= 0 && d.rounded() == d && d < 1.8e19: UInt64(d)
         default: nil
         }
@@ -54,7 +59,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .int, .double: "a number"
+        case .int, .uint, .double: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -69,6 +74,7 @@ extension JSONValue {
         case .null: writer.null()
         case .bool(let b): writer.bool(b)
         case .int(let i): writer.int(i)
+        case .uint(let u): writer.uint(u)
         case .double(let d): writer.double(d)
         case .string(let s): writer.string(s)
         case .array(let elements):

@@ -11,7 +11,7 @@ extension TransitionServer {
         let credentials = known ?? peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextClientID
         nextClientID += 1
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now,
                                       kind: kind)
         switch configuration.admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
@@ -95,6 +95,6 @@ extension TransitionServer {
             loop.cancelTimer(timer)
             admissionLogTimer = nil
         }
-        if let line = admissionLog.summary(nowUs: EventLoop.nowUs()) { logger.notice("\(line)") }
+        if let line = admissionLog.summary(nowUs: MonotonicClock.nowUs()) { logger.notice("\(line)") }
     }
 }

@@ -20,7 +20,7 @@ extension TransitionServer {
     public func setDeliveryPolicy(_ policy: DeliveryPolicy) {
         guard policy != deliveryPolicy else { return }
         deliveryPolicy = policy
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         var states: [TransitionState]?
         var resumed: [ClientConnection] = []
         var paused = 0

@@ -21,7 +21,7 @@ extension TransitionServer {
                 // The first frame goes out at once, then one per interval: when input arrives
                 // late (a loaded machine) the animation may be well under way already, and a
                 // frame-driven client should see where it is now, not an interval later.
-                let now = EventLoop.nowUs()
+                let now = MonotonicClock.nowUs()
                 for client in clients.values where wantsFrames(client, of: event.transition) { client.nextFrameUs = now }
                 logger.debug("\(event.transition) animates for \(sampler.duration) s from \(event.timeUs) µs (now \(now) µs)")
             } else {
@@ -49,7 +49,7 @@ extension TransitionServer {
     func rescheduleFrames() {
         var deadline: UInt64?
         if !animations.isEmpty && !isStopped {
-            let now = EventLoop.nowUs()
+            let now = MonotonicClock.nowUs()
             for client in clients.values where animations.keys.contains(where: { wantsFrames(client, of: $0) }) {
                 if client.nextFrameUs + frameInterval(client) < now { client.nextFrameUs = now + frameInterval(client) }
                 deadline = min(deadline ?? .max, client.nextFrameUs)
@@ -70,7 +70,7 @@ extension TransitionServer {
 
     /// Samples every running animation once and sends it to each client that is due a frame.
     private func sendFrames() {
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let slackUs: UInt64 = 1000 // serve clients due within a millisecond in the same wake-up
         let due = clients.values.filter { client in
             client.nextFrameUs <= now + slackUs && animations.keys.contains(where: { wantsFrames(client, of: $0) })

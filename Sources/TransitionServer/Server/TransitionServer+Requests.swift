@@ -9,7 +9,7 @@ extension TransitionServer {
     /// Decodes and answers one request line with exactly one reply.
     func handleRequestLine(_ line: ArraySlice<UInt8>, from client: ClientConnection) {
         counters.requests += 1
-        client.lastActiveUs = EventLoop.nowUs()
+        client.lastActiveUs = MonotonicClock.nowUs()
         let request: Request
         do {
             request = try decodeRequest(line)
@@ -57,16 +57,18 @@ extension TransitionServer {
             return .subscribed
         case .list:
             let infos = delegate?.transitionInfos() ?? []
-            let states = Dictionary(visibleStates(to: client, atUs: EventLoop.nowUs()).map { ($0.name, $0) },
+            let states = Dictionary(visibleStates(to: client, atUs: MonotonicClock.nowUs()).map { ($0.name, $0) },
                                     uniquingKeysWith: { first, _ in first })
             return .list(infos.map { info in
                 TransitionListing(info: info, state: states[info.name]
                     ?? TransitionState(name: info.name, phase: .idle, gesture: nil, progress: 0, velocity: 0))
             })
         case .status:
-            let now = EventLoop.nowUs()
+            let now = MonotonicClock.nowUs()
             var counters = self.counters.dictionary
             counters["clients_connected"] = UInt64(clients.count)
+            // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
+            if servesTouchegg { counters["touchegg_clients"] = UInt64(clients.values.count { $0.dbusReady }) }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
             return .status(StatusInfo(
                 server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
@@ -118,7 +120,7 @@ extension TransitionServer {
     /// The state of every subscribed transition, right after the `subscribe` reply.
     func sendSnapshot(to client: ClientConnection) {
         guard let subscription = client.subscription else { return }
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
         deliver(to: client, kind: kind, body: encoder.body)

@@ -110,7 +110,7 @@ extension TransitionServer {
                 client.dbusReady = true
                 // A gesture already begun is not this client's: no Update or End without its Begin.
                 client.toucheggFloor = endpoint.nextGesture()
-                client.lastActiveUs = EventLoop.nowUs()
+                client.lastActiveUs = MonotonicClock.nowUs()
                 if let timer = client.requestTimer { loop.cancelTimer(timer); client.requestTimer = nil }
                 logger.debug("Touchégg client \(client.id) (\(client.credentials)) authenticated")
             case .close(let why):

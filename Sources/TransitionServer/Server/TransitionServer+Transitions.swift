@@ -10,7 +10,7 @@ extension TransitionServer {
     public func transitionsChanged(from previous: [TransitionInfo]) -> Bool {
         let current = delegate?.transitionInfos() ?? []
         guard current != previous, !isStopped else { return false }
-        let kind = encoder.encodeBody(TransitionsChanged(timeUs: EventLoop.nowUs(), transitions: current))
+        let kind = encoder.encodeBody(TransitionsChanged(timeUs: MonotonicClock.nowUs(), transitions: current))
         for client in clients.values.sorted(by: { $0.id < $1.id }) {
             deliver(to: client, kind: kind, body: encoder.body)
         }

@@ -71,7 +71,7 @@ public final class TransitionServer {
         self.listener = listener
         self.configuration = configuration
         self.logger = logger
-        self.startedUs = EventLoop.nowUs()
+        self.startedUs = MonotonicClock.nowUs()
     }
 
     /// Starts accepting clients.
@@ -167,7 +167,7 @@ public final class TransitionServer {
         listenWatch = nil
         if let watch = touchegg?.watch { loop.unwatch(watch) }
         touchegg?.watch = nil
-        acceptPauseTimer = loop.schedule(atUs: EventLoop.nowUs() + 1_000_000) { [unowned self] in
+        acceptPauseTimer = loop.schedule(atUs: MonotonicClock.nowUs() + 1_000_000) { [unowned self] in
             acceptPauseTimer = nil
             guard !isStopped else { return }
             do {
@@ -245,7 +245,7 @@ public final class TransitionServer {
             if let timer = client.requestTimer { loop.cancelTimer(timer); client.requestTimer = nil }
         } else if client.requestTimer == nil || completedLine {
             if let timer = client.requestTimer { loop.cancelTimer(timer) }
-            let deadline = EventLoop.nowUs() + UInt64(configuration.limits.requestTimeoutMs) * 1000
+            let deadline = MonotonicClock.nowUs() + UInt64(configuration.limits.requestTimeoutMs) * 1000
             client.requestTimer = loop.schedule(atUs: deadline) { [unowned self, weak client] in
                 guard let client, !client.isClosed else { return }
                 client.requestTimer = nil

@@ -119,7 +119,7 @@ public final class SystemBus {
             return false
         }
         if let outage {
-            let seconds = Double(EventLoop.nowUs() &- outage.since) / 1_000_000
+            let seconds = Double(MonotonicClock.nowUs() &- outage.since) / 1_000_000
             logger.notice("system bus: connected again after \(Self.format(seconds)) s (\(backoff.attempts) attempts): following logind again")
         }
         outage = nil
@@ -131,13 +131,13 @@ public final class SystemBus {
 
     private func retryLater(_ reason: String) {
         if outage == nil {
-            outage = (EventLoop.nowUs(), reason)
+            outage = (MonotonicClock.nowUs(), reason)
             logger.error("system bus: cannot connect (\(reason)): session locks and sleep are not followed until it is back; retrying")
         } else {
             logger.debug("system bus: still away (\(reason))")
         }
         let delay = backoff.nextDelayUs()
-        retry = loop.schedule(atUs: EventLoop.nowUs() + delay) { [unowned self] in
+        retry = loop.schedule(atUs: MonotonicClock.nowUs() + delay) { [unowned self] in
             retry = nil
             if !closed { _ = connect() }
         }
@@ -146,12 +146,12 @@ public final class SystemBus {
     /// The connection broke: tells the users, drops it, and reconnects later.
     private func lose(_ reason: String) {
         disconnect(notify: true)
-        outage = (EventLoop.nowUs(), reason)
+        outage = (MonotonicClock.nowUs(), reason)
         // dbus-daemon drops a peer whose uid it cannot resolve, such as a DynamicUser= uid
         // (systemd#22737): the unit's User= is a static user from sysusers.d for this.
         logger.error("system bus: connection lost (\(reason)): session locks and sleep are not followed until it is back (a locked session stays paused); reconnecting. If this happens at startup, dbus-daemon could not resolve this process's uid (a DynamicUser= uid without a static user of that name: see docs/service.md)")
         let delay = backoff.nextDelayUs()
-        retry = loop.schedule(atUs: EventLoop.nowUs() + delay) { [unowned self] in
+        retry = loop.schedule(atUs: MonotonicClock.nowUs() + delay) { [unowned self] in
             retry = nil
             if !closed { _ = connect() }
         }
@@ -189,7 +189,7 @@ public final class SystemBus {
         if sd_bus_is_open(bus) <= 0 {
             // Closing (a send failed): sd-bus wants to be processed now, to dispatch its
             // Disconnected and fail the pending calls; process() then finds it closed.
-            scheduleProcessing(at: EventLoop.nowUs())
+            scheduleProcessing(at: MonotonicClock.nowUs())
             return
         }
         let wanted = sd_bus_get_events(bus)
@@ -208,7 +208,7 @@ public final class SystemBus {
         }
         var usec: UInt64 = 0
         let r = sd_bus_get_timeout(bus, &usec)
-        scheduleProcessing(at: Self.deadline(timeoutResult: r, usec: usec, nowUs: EventLoop.nowUs()))
+        scheduleProcessing(at: Self.deadline(timeoutResult: r, usec: usec, nowUs: MonotonicClock.nowUs()))
     }
 
     private func scheduleProcessing(at deadline: UInt64?) {

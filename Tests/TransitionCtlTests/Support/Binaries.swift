@@ -35,12 +35,13 @@ enum Binaries {
         return process
     }
 
-    /// Runs `name` to completion; its exit status.
+    /// Runs `name` to completion (in `environment`, else this process's); its exit status and output.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -9,7 +9,7 @@ import TransitionIO
     @Test func timersFireInDeadlineOrderAndCancelledOnesNever() throws {
         let loop = try EventLoop()
         var fired: [Int] = []
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         loop.schedule(atUs: now + 3000) { fired.append(3) }
         loop.schedule(atUs: now + 1000) { fired.append(1) }
         let cancelled = loop.schedule(atUs: now + 2000) { fired.append(2) }
@@ -28,11 +28,11 @@ import TransitionIO
         let backstop = Backstop(loop.remote, seconds: 10)
         var fired: [Int] = []
         loop.schedule(atUs: 0) { fired.append(0) }
-        loop.schedule(atUs: EventLoop.nowUs() + 1000) {
+        loop.schedule(atUs: MonotonicClock.nowUs() + 1000) {
             fired.append(1)
             loop.schedule(atUs: 0) {
                 fired.append(2)
-                loop.schedule(atUs: EventLoop.nowUs() + 1000) { fired.append(3); loop.stop() }
+                loop.schedule(atUs: MonotonicClock.nowUs() + 1000) { fired.append(3); loop.stop() }
             }
         }
         try loop.run()

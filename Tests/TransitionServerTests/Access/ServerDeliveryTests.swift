@@ -115,7 +115,7 @@ extension ReceivedMessage {
         let alice = try Self.subscriber(harness, filter: #","transitions":["swipe3-left"]"#)
         let bob = try Self.subscriber(harness, paused: true, filter: #","transitions":["swipe3-left"]"#)
         let device = DeviceID(1)
-        let start = harness.onLoop { _ in EventLoop.nowUs() } - 400_000
+        let start = harness.onLoop { _ in MonotonicClock.nowUs() } - 400_000
         harness.onLoop { context in
             context.engine!.handle(.begin(GestureBegin(device: device, source: .swipe, fingers: 3, timeUs: start)))
             for i in 1...20 {
@@ -242,7 +242,7 @@ extension ReceivedMessage {
         harness.connectAs([Self.alice, Self.bob])
         let alice = try Self.subscriber(harness, filter: #","frame_rate":200"#)
         let bob = try Self.subscriber(harness, paused: true, filter: #","frame_rate":200"#)
-        let now = harness.onLoop { _ in EventLoop.nowUs() }
+        let now = harness.onLoop { _ in MonotonicClock.nowUs() }
         let animation = AnimationDescription.curve(CurveAnimation(from: 0, to: 1, curve: .linear, duration: 0.05))
         harness.publish([Script.began("workspace", gesture: 5, at: now), Script.ended("workspace", gesture: 5, at: now, animation: animation)])
         let frames = try alice.read { $0.frame != nil && $0.frame!.progress == 1 }

@@ -34,7 +34,7 @@ final class EngineDelegate: TransitionServerDelegate {
         guard let deadline = engine.nextDeadlineUs else { return }
         timer = server.loop.schedule(atUs: deadline) { [unowned self] in
             timer = nil
-            engine.advance(toUs: EventLoop.nowUs(), emit: publish)
+            engine.advance(toUs: MonotonicClock.nowUs(), emit: publish)
             reschedule()
         }
     }
@@ -46,12 +46,12 @@ final class EngineDelegate: TransitionServerDelegate {
         let spec = engine.configuration.transitions.first { $0.name == request.transition }
         try engine.trigger(request.transition, reverse: request.reverse, duration: request.duration,
                            completion: request.completionStyle(defaultDuration: spec?.triggerDuration ?? 0.35),
-                           nowUs: EventLoop.nowUs(), emit: publish)
+                           nowUs: MonotonicClock.nowUs(), emit: publish)
         reschedule()
     }
 
     func cancelTransitions(_ transition: String?) throws(EngineError) -> Int {
-        let count = try engine.cancel(transition, reason: .client, nowUs: EventLoop.nowUs(), emit: publish)
+        let count = try engine.cancel(transition, reason: .client, nowUs: MonotonicClock.nowUs(), emit: publish)
         reschedule()
         return count
     }

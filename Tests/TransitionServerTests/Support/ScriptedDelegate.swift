@@ -31,7 +31,7 @@ final class ScriptedDelegate: TransitionServerDelegate {
     func runTrigger(_ request: TriggerRequest) throws(EngineError) {
         let gesture = nextGesture
         nextGesture += 1
-        let now = EventLoop.nowUs()
+        let now = MonotonicClock.nowUs()
         let from: Double = request.reverse ? 1 : 0, to: Double = request.reverse ? 0 : 1
         let duration = request.duration ?? 0.2
         let animation: AnimationDescription = switch request.animation {
@@ -54,8 +54,8 @@ final class ScriptedDelegate: TransitionServerDelegate {
             count += 1
             let ended = EndedEvent(outcome: .cancel, reason: .client, from: state.progress, to: 0, velocity: 0,
                                    animation: .none(to: 0))
-            server?.publish(TransitionEvent(transition: info.name, gesture: gesture, timeUs: EventLoop.nowUs(), payload: .ended(ended)))
-            server?.publish(TransitionEvent(transition: info.name, gesture: gesture, timeUs: EventLoop.nowUs(), payload: .completed(
+            server?.publish(TransitionEvent(transition: info.name, gesture: gesture, timeUs: MonotonicClock.nowUs(), payload: .ended(ended)))
+            server?.publish(TransitionEvent(transition: info.name, gesture: gesture, timeUs: MonotonicClock.nowUs(), payload: .completed(
                 CompletedEvent(finished: false, progress: 0))))
             states[info.name] = nil
         }

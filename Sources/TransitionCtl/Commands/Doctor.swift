@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+import ArgumentParser
+import Glibc
+import TransitionActions
+import TransitionClient
+import TransitionImport
+import TransitionProtocol
+
+/// `transitionctl doctor`: what stands between a user and working gestures.
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the setup: the daemon, your access, devices, the actions file, and gestures the desktop or other tools act on too.",
+        discussion: """
+            Asks transitiond for its transitions, devices and clients, reads the actions file, and \
+            names every bound gesture that the running desktop (XDG_CURRENT_DESKTOP: GNOME, KDE, \
+            Hyprland, niri, COSMIC, Cinnamon) also acts on, with the way out: other fingers, or \
+            the setting or config line that turns the desktop's gesture off. It also names \
+            clients that act on gestures themselves: Touchégg clients connected to transitiond's \
+            @touchegg, and a running Touchégg client, fusuma or libinput-gestures. See \
+            docs/actions.md, "The desktop's own gestures".
+
+            Exit status: 0 nothing to fix; 1 something to fix (a gesture both act on, a client \
+            acting on gestures, an actions file with errors); 69 transitiond is unreachable (the \
+            rest is still checked).
+            """)
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "file"))
+    var config: String?
+
+    func run() throws {
+        let environment = Self.environment()
+        let daemon = ask()
+        let path = config ?? ActionsDecoder.defaultPath(environment: environment) ?? "actions.toml"
+        let actions: DoctorReport.Actions
+        if !ActionsDecoder.exists(path) {
+            actions = .none(path: path)
+        } else {
+            do {
+                actions = .loaded(path: path, file: try ActionsDecoder.load(path: path).file)
+            } catch {
+                actions = .broken(path: path, error: "\(error)")
+            }
+        }
+        let desktop = RunningDesktop(environment: environment)
+        let report = DoctorReport(daemon: daemon, actions: actions, desktopNames: desktop.names, desktop: desktop.gestures,
+                                  runningTools: RunningTools.find(Files.processes()))
+        Terminal.out(report.text)
+        if case .failure = daemon { throw ExitCode(Failure.unreachable) }
+        if report.hasProblems { throw ExitCode(1) }
+    }
+
+    /// The daemon's hello and status, on one connection.
+    private func ask() -> Result<DoctorReport.Daemon, DoctorError> {
+        let connection: LineConnection, hello: Hello
+        do throws(ClientError) {
+            connection = try LineConnection.connect(candidates: self.connection.candidates)
+            hello = try connection.receiveHello()
+        } catch {
+            return .failure(DoctorError(message: "\(error)"))
+        }
+        var daemon = DoctorReport.Daemon(path: connection.path, hello: hello)
+        if case .status(let status)? = try? perform(.status, on: connection).0 {
+            daemon.status = status
+            daemon.delivery = status.clients.first { $0.pid == getpid() }?.delivery
+        }
+        return .success(daemon)
+    }
+
+    private static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+import Glibc
+import TransitionActions
+import TransitionImport
+import TransitionProtocol
+
+/// Gestures both the runner and something else act on: the running desktop's own gestures
+/// (``DesktopGestureSet``) on the transitions the actions use, and other gesture tools running
+/// in the session (``RunningTools``). `transitionctl doctor` reports the same, for every
+/// transition.
+extension ActionRunner {
+    /// Logs the conflicts, one warning per gesture of the desktop: called once when transitiond
+    /// first says hello (`atStart`, which also looks for other gesture tools) and once after each
+    /// reload of the actions file, so each set of actions has its conflicts named once.
+    func logGestureConflicts(atStart: Bool) {
+        guard let hello else { return }
+        var environment: [String: String] = [:]
+        for name in RunningDesktop.variables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        if let desktop = RunningDesktop(environment: environment).gestures {
+            let conflicts = GestureConflicts.find(transitions: hello.transitions, desktop: desktop, actions: planner.file,
+                                                  includeUnused: false)
+            for line in GestureConflicts.logLines(conflicts) { log.warning(line) }
+        }
+        if atStart {
+            for tool in RunningTools.find(Files.processes()) { log.warning(tool.advice) }
+            // Touchégg clients on transitiond's @touchegg: the status reply says how many.
+            if let link, !link.send(Request(id: Self.toucheggStatusID, .status)) { disconnect("cannot send to transitiond") }
+        }
+    }
+
+    /// The id of the `status` request that asks for the Touchégg clients.
+    static let toucheggStatusID = RequestID.string("touchegg-clients")
+
+    /// Logs the Touchégg clients connected to transitiond's `@touchegg`, from `status`.
+    func logToucheggClients(_ result: Result<ReplyResult, ProtocolError>) {
+        guard case .success(.status(let status)) = result, let count = status.counters["touchegg_clients"], count > 0 else { return }
+        log.warning(DoctorReport.toucheggAdvice(count))
+    }
+}
