@@ -10,7 +10,7 @@
 # left then right 150 ms later, a touch during a finish animation and a one-finger tap; and that
 # the percentages are on Touchégg's scales (a touchpad swipe and pinch exactly, from the trace's
 # samples and the touchpad's size; a touchscreen swipe within Touchégg's range).
-# Seven Python clients start under emulation and the devices perform 28 gestures: 115-200 s on a
+# Seven Python clients start under emulation and the devices perform 31 gestures: 115-200 s on a
 # loaded machine, more than the default limit.
 # e2e-timeout: 900
 source "$(dirname "$0")/../lib.sh"
