@@ -45,6 +45,7 @@ final class ToucheggBridge {
             server.publishTouchegg(begin)
             server.publishTouchegg(end)
         }
+        tracker.observe(input)          // Touchégg's percentages follow the samples themselves
         engine.handle(input, emit: emit)
     }
 

@@ -237,8 +237,9 @@ import Glibc
         // No size: device units, zones of 3 % of the range, tap tolerance 1 % of the shorter side.
         let unsized = TouchLayout.touchscreen(named: "N-Trig MultiTouch", sizeMm: nil,
                                               range: DeviceExtent(width: 9600, height: 7200), settings: settings)
-        #expect(unsized == TouchLayout(extent: DeviceExtent(width: 9600, height: 7200), rotation: .quarter,
+        #expect(unsized == TouchLayout(extent: DeviceExtent(width: 9600, height: 7200), extentInMm: false, rotation: .quarter,
                                        edgeZoneX: 288, edgeZoneY: 216, tapTravel: 72))
+        #expect(sized.viewSizeMm == DeviceExtent(width: 300, height: 200) && unsized.viewSizeMm == nil)
         // Rotated a quarter turn, the native top zone (216 units high) is the viewer's left one.
         #expect(unsized.edges(atViewX: 200, y: 4000) == .left)
         #expect(unsized.edges(atViewX: 250, y: 4000) == [])

@@ -155,7 +155,12 @@ private func isMonotonic(_ out: [GestureInput]) -> Bool {
         let extent = DeviceExtent(width: 300, height: 200)
         var r = TouchPanRecognizer(device: dev, extent: extent)
         let out = run(&r, [down(0, 0, 0, 0), frame(0), move(0, 5, 0, 10_000), frame(10_000), up(0, 20_000), frame(20_000)])
-        #expect(out.contains(.begin(GestureBegin(device: dev, source: .touch, fingers: 1, timeUs: 0, extent: extent))))
+        // In mm, so its physical size too (Touchégg's percentages are measured against it).
+        #expect(out.contains(.begin(GestureBegin(device: dev, source: .touch, fingers: 1, timeUs: 0, extent: extent, sizeMm: extent))))
+        // A panel without resolution: its extent in device units, no physical size.
+        var units = TouchPanRecognizer(device: dev, layout: TouchLayout(extent: extent, extentInMm: false))
+        let unsized = run(&units, [down(0, 0, 0, 0), frame(0), move(0, 5, 0, 10_000), frame(10_000), up(0, 20_000), frame(20_000)])
+        #expect(unsized.contains(.begin(GestureBegin(device: dev, source: .touch, fingers: 1, timeUs: 0, extent: extent))))
     }
 
     @Test func resetForgetsEverything() {

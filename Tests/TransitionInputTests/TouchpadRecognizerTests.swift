@@ -47,6 +47,15 @@ import TransitionCore
         #expect(r.state == .swiping(fingers: 4))
     }
 
+    /// A touchpad's size, when libinput knows it, rides on each swipe's begin (Touchégg's
+    /// percentages are measured against it).
+    @Test func beginsCarryTheTouchpadsSize() {
+        let size = DeviceExtent(width: 100, height: 66.5)
+        var r = DeviceRecognizer(device: dev, touchpadSizeMm: size)
+        let out = run(&r, [.gesture(.swipeBegin(fingers: 3, timeUs: 1))])
+        #expect(out == [.begin(GestureBegin(device: dev, source: .swipe, fingers: 3, timeUs: 1, sizeMm: size))])
+    }
+
     @Test func resetForgetsTheSwipeSilently() {
         var r = DeviceRecognizer(device: dev)
         _ = run(&r, [.gesture(.swipeBegin(fingers: 3, timeUs: 1))])

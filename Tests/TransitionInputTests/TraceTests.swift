@@ -19,6 +19,8 @@ private let samples: [GestureInput] = [
     .begin(GestureBegin(device: DeviceID(3), source: .scroll, fingers: 2, timeUs: 1500)),
     .end(GestureEnd(device: DeviceID(3), cancel: .libinput, timeUs: 1600)),
     .begin(GestureBegin(device: DeviceID(4), source: .pinch, fingers: 2, timeUs: 1700)),
+    .begin(GestureBegin(device: DeviceID(1), source: .swipe, fingers: 3, timeUs: 1800,
+                        sizeMm: DeviceExtent(width: 100, height: 66.5))),
     .deviceRemoved(device: DeviceID(4), timeUs: UInt64.max),
 ]
 
@@ -41,7 +43,9 @@ private func temporaryPath(_ name: String) -> String {
         #expect(try TraceFormat.encode(samples[0]) == #"{"type":"hold_begin","device":1,"fingers":3,"time_us":900}"#)
         #expect(try TraceFormat.encode(samples[1])
                 == #"{"type":"hold_end","device":1,"cancelled":true,"time_us":990}"#)
-        #expect(try TraceFormat.encode(samples[11])
+        #expect(try TraceFormat.encode(samples[11]) == #"{"type":"begin","device":1,"source":"swipe","fingers":3,"#
+                + #""width_mm":100.0,"height_mm":66.5,"time_us":1800}"#)
+        #expect(try TraceFormat.encode(samples[12])
                 == #"{"type":"device_removed","device":4,"time_us":18446744073709551615}"#)
     }
 
@@ -148,6 +152,10 @@ private func temporaryPath(_ name: String) -> String {
          "fields \"width\" and \"height\" must be positive"),
         ("{\"type\":\"begin\",\"device\":1,\"source\":\"touch\",\"fingers\":1,\"width\":\"3\",\"height\":1,\"time_us\":1}",
          "field \"width\" must be a number"),
+        ("{\"type\":\"begin\",\"device\":1,\"source\":\"swipe\",\"fingers\":3,\"height_mm\":3,\"time_us\":1}",
+         "fields \"width_mm\" and \"height_mm\" come together"),
+        ("{\"type\":\"begin\",\"device\":1,\"source\":\"swipe\",\"fingers\":3,\"width_mm\":-1,\"height_mm\":3,\"time_us\":1}",
+         "fields \"width_mm\" and \"height_mm\" must be positive"),
         ("{\"type\":\"end\",\"device\":1,\"cancel\":\"oops\",\"time_us\":1}",
          "unknown cancel cause \"oops\" (expected null, libinput_cancel or touch_cancel)"),
         ("{\"type\":\"end\",\"device\":1,\"cancel\":true,\"time_us\":1}", "field \"cancel\" must be null or a string"),

@@ -7,8 +7,10 @@
 # group is refused and receives nothing, one in it by a supplementary group is admitted; many
 # clients, one that disconnects mid-gesture, one stopped (never reading) that delays no one; and
 # what the four real clients would do (client_models.py) with a fling, a short held swipe, a swipe
-# left then right 150 ms later, a touch during a finish animation and a one-finger tap.
-# Seven Python clients start under emulation and the devices perform 28 gestures: 115-200 s on a
+# left then right 150 ms later, a touch during a finish animation and a one-finger tap; and that
+# the percentages are on Touchégg's scales (a touchpad swipe and pinch exactly, from the trace's
+# samples and the touchpad's size; a touchscreen swipe within Touchégg's range).
+# Seven Python clients start under emulation and the devices perform 31 gestures: 115-200 s on a
 # loaded machine, more than the default limit.
 # e2e-timeout: 900
 source "$(dirname "$0")/../lib.sh"
@@ -184,6 +186,47 @@ expect_lines "a touch during the finish animation adds no gesture: each action r
 models_case tap1 touchscreen 1 --gap 0.5 --gesture 1:0x0,0@0.05 --gesture 3:30x40,0
 expect_lines "a one-finger tap is not sent: Touchégg's client runs no TAP 1, Gala logs no CRITICAL" \
   "swipe right 3 | " "$(outcomes tap1 touchegg .action) | $(outcomes tap1 gala '.critical // empty')"
+# Issue 23: the percentages are Touchégg 2.0.18's own (docs/touchegg.md, "Touchégg's numbers"),
+# whatever the transition: each case is one gesture on a new device, read by the main client.
+scale_case() {  # scale_case NAME KIND [transition-vdev options]: its signals -> $E2E_TMP/scale.NAME
+  local name=$1 kind=$2 file=$E2E_TMP/client.main mark; shift 2
+  mark=$(wc -l < "$file")
+  vdev "$name" "$kind" "$@" && vdev_used "$name" && vdev_go "$name" && vdev_wait "$name"
+  wait_until "$E2E_WAIT" _ends_since "$file" "$mark" 1
+  tail -n +$((mark + 1)) "$file" > "$E2E_TMP/scale.$name"
+}
+updates() {  # updates CASE: the percentages of its OnGestureUpdates
+  jq -s -c '[.[] | select(.event == "signal" and .name == "OnGestureUpdate") | .args[2]]' "$E2E_TMP/scale.$1"
+}
+# What Touchégg's daemon would send at the end of a touchpad swipe or pinch, from the samples
+# of its device in the trace (client_models.py restates Touchégg 2.0.18's arithmetic).
+touchegg_expects() {  # touchegg_expects DEVICE DIRECTION
+  /usr/bin/python3 "$E2E_ROOT/e2e/touchegg/client_models.py" "$DAEMON_TRACE" "$1" "$2"
+}
+near() {  # near A B: two numbers within 0.01 of each other
+  [[ $1 =~ ^-?[0-9] && $2 =~ ^-?[0-9] ]] && awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d <= 0.01 && -d <= 0.01) }'
+}
+scale_case padswipe touchpad --interval 0.016 --gesture 3:20x8,0
+size=$(trace "select(.type == \"begin\" and .device == ${VDEV_ID[padswipe]}) | [.width_mm, (.height_mm * 12 | round)]" | head -n 1)
+expect_lines "a touchpad swipe's begin carries libinput's size of the touchpad (100 × 66.7 mm)" "[100,800]" "$size"
+want=$(touchegg_expects "${VDEV_ID[padswipe]}" right)
+got=$(updates padswipe | jq '.[-2]')   # the last before the settling update
+near "$got" "$want" && pass "a touchpad swipe's last update is Touchégg's percentage: $got (from libinput's size and deltas: $want)" \
+  || fail "touchpad swipe on Touchégg's scale" "got $got, Touchégg's daemon would send $want"
+# 30 mm across a 300 × 200 mm touchscreen: Touchégg's 100 % is 56 mm past its Begin (2 % of the
+# smaller side, twice, and 16 % of the width), so about 40 % here; transitiond's own progress
+# would be under 10 % (its travel is the screen's width).
+scale_case screenswipe touchscreen --interval 0.03 --gesture 3:10x3,0
+got=$(updates screenswipe | jq '.[-2]')
+[[ $got =~ ^[0-9] ]] && awk -v p="$got" 'BEGIN { exit !(p >= 30 && p <= 50) }' \
+  && pass "a 30 mm touchscreen swipe reaches $got % (Touchégg's scale: 38-45 % by where it began)" \
+  || fail "touchscreen swipe on Touchégg's scale" "got $got %, want 30-50 (updates: $(updates screenswipe))"
+# (Fewer frames than 14 of 8 units can end before libinput tells a pinch from a swipe.)
+scale_case padpinch touchpad --interval 0.016 --gesture 3:14xs8
+want=$(touchegg_expects "${VDEV_ID[padpinch]}" out)
+got=$(updates padpinch | jq '.[-1]')
+near "$got" "$want" && pass "a touchpad pinch's last update is Touchégg's |scale - 1| x 100: $got (libinput's scale: $want)" \
+  || fail "touchpad pinch on Touchégg's scale" "got $got, Touchégg's daemon would send $want"
 for name in "${!CLIENT_PID[@]}"; do kill "${CLIENT_PID[$name]}" 2>/dev/null; done
 wait "${CLIENT_PID[@]}" 2>/dev/null
 daemon_stop

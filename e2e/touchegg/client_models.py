@@ -11,6 +11,7 @@ It returns the outcomes it produced, each a dict {"client": ..., ...}. closed(no
 connection's end: each of the four clients then ends a gesture left open (its last signal a Begin
 or an Update) with that signal's arguments, as if an OnGestureEnd had come.
 """
+import json
 import math
 
 SWIPE, PINCH, TAP = 1, 2, 3
@@ -341,3 +342,84 @@ def closest(pos):
 
 def all_models():
     return [Touchegg(), Cinnamon(), Gala(), X11Extension()]
+
+
+# What the models above receive: Touchégg 2.0.18's daemon's percentages (JoseExposito/touchegg,
+# tag 2.0.18, src/gesture-gatherer/libinput-handler.cpp and libinput-device-handler.cpp), which
+# transitiond's @touchegg sends too (Sources/TransitionCore/Touchegg/ToucheggScale.swift;
+# docs/touchegg.md, "Touchégg's numbers"). Restated here so that a scenario checks the
+# percentages a movement gets, from the samples in the daemon's trace.
+FALLBACK = (200.0, 2500.0, 2500.0)  # libinput-device-info.h: size unknown
+
+
+def _known(width_mm, height_mm):
+    return bool(width_mm and height_mm and width_mm > 0 and height_mm > 0)
+
+
+def touchpad_thresholds(width_mm, height_mm):
+    """(start, finish across, finish down) in 1000-dpi units: 1 % of the smaller side, 9 % of
+    each (calculateTouchpadThreshold, libinput >= 1.18)."""
+    if not _known(width_mm, height_mm):
+        return FALLBACK
+    def dots(mm):
+        return mm / 25.4 * 1000
+    return (dots(min(width_mm, height_mm)) * 1 / 100, dots(width_mm) * 9 / 100, dots(height_mm) * 9 / 100)
+
+
+def touchscreen_thresholds(width_mm, height_mm):
+    """(start, finish across, finish down) in mm: 2 % of the smaller side, 16 % of each
+    (calculateTouchscreenThreshold)."""
+    if not _known(width_mm, height_mm):
+        return FALLBACK
+    return (min(width_mm, height_mm) * 2 / 100, width_mm * 16 / 100, height_mm * 16 / 100)
+
+
+def swipe_percentage(thresholds, direction, dx, dy):
+    """calculateSwipeAnimationPercentage: the distance along the direction past start, over
+    start + finish, at most 100."""
+    start, across, down = thresholds
+    along = {LEFT: -dx, RIGHT: dx, UP: -dy, DOWN: dy}.get(direction)
+    if along is None:
+        return 0.0
+    finish = across if direction in (LEFT, RIGHT) else down
+    return min(max(0.0, along - start) * 100 / (start + finish), 100.0)
+
+
+def pinch_percentage(direction, scale):
+    """calculatePinchAnimationPercentage: 100 at scale 0 (in) or 2 (out)."""
+    if direction == IN:
+        return min(100.0, abs(min(1.0, scale) - 1.0) * 100)
+    if direction == OUT:
+        return min(100.0, max(0.0, min(2.0, scale) - 1.0) * 100)
+    return 0.0
+
+
+def touchpad_percentage(trace_path, device, direction):
+    """The percentage Touchégg's daemon sends at the end of device's last touchpad swipe or
+    pinch in a transitiond trace (--record): a swipe's deltas from libinput's begin against the
+    touchpad's size (its begin's width_mm, height_mm), a pinch's scale (1 + the sum of its dx)."""
+    begin, dx, dy = None, 0.0, 0.0
+    with open(trace_path) as f:
+        for line in f:
+            if not line.startswith("{"):
+                continue
+            sample = json.loads(line)
+            if sample.get("device") != device:
+                continue
+            if sample["type"] == "begin":
+                begin, dx, dy = sample, 0.0, 0.0
+            elif sample["type"] == "update" and begin is not None:
+                dx += sample["dx"]
+                dy += sample["dy"]
+    if begin is None:
+        return None
+    if begin["source"] == "pinch":
+        return pinch_percentage(direction, 1 + dx)
+    return swipe_percentage(touchpad_thresholds(begin.get("width_mm"), begin.get("height_mm")), direction, dx, dy)
+
+
+if __name__ == "__main__":
+    # client_models.py TRACE DEVICE DIRECTION: touchpad_percentage, printed.
+    import sys
+    names = {v: k for k, v in DIRS.items() if v}
+    print(json.dumps(touchpad_percentage(sys.argv[1], int(sys.argv[2]), names[sys.argv[3]])))

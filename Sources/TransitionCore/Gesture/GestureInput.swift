@@ -106,16 +106,22 @@ public struct GestureBegin: Sendable, Hashable, Codable {
     /// touchscreen pan's default travel is the extent along its axis (1:1 with the finger).
     /// As the viewer sees it (after the panel's rotation).
     public var extent: DeviceExtent?
+    /// The device's physical size in mm as libinput gives it (`libinput_device_get_size`), as
+    /// the viewer sees it (after a touchscreen's rotation); `nil` when libinput reports none.
+    /// Carried by touchpad swipes' and touchscreen pans' begins: Touchégg's percentages
+    /// (``ToucheggScale``) are measured against it.
+    public var sizeMm: DeviceExtent?
     /// A touchscreen pan: the edges whose edge zone every finger landed in (empty: the pan did
     /// not start at an edge). The engine makes it an ``GestureSource/edge`` swipe when it locks
     /// onto the direction away from one of them.
     public var edges: ScreenEdges
     /// A pan began (`extent`: the device's size, mm for touchscreens, when known; `edges`: the
-    /// edge zones a touchscreen pan started in).
+    /// edge zones a touchscreen pan started in; `sizeMm`: the device's physical size, when
+    /// libinput knows it).
     public init(device: DeviceID, source: GestureSource, fingers: Int, timeUs: UInt64, extent: DeviceExtent? = nil,
-                edges: ScreenEdges = []) {
+                edges: ScreenEdges = [], sizeMm: DeviceExtent? = nil) {
         self.device = device; self.source = source; self.fingers = fingers; self.timeUs = timeUs
-        self.extent = extent; self.edges = edges
+        self.extent = extent; self.edges = edges; self.sizeMm = sizeMm
     }
 }
 

@@ -5,6 +5,12 @@
 /// gesture is one Begin … End (the endpoint's engine does not catch either, see
 /// ``TransitionEngine/catchesAnimations``).
 ///
+/// The percentages are Touchégg's own (``ToucheggScale``), computed from the samples the
+/// engine gets, which the tracker sees first (``observe(_:)``): how far the fingers moved and
+/// how large the device is, not the transition's progress. So a client reaches 100 % where it
+/// does under Touchégg's daemon, whatever distance transitiond's transition has; transitiond's
+/// decision reaches it through `OnGestureEnd`.
+///
 /// `OnGestureEnd` carries the engine's decision as ``EndEncoding/decision`` describes, or, with
 /// ``EndEncoding/last``, the last percentage. Pure, and allocates nothing per event once the
 /// few gesture slots exist. docs/touchegg.md explains the encoding client by client.
@@ -31,6 +37,18 @@ public struct ToucheggTracker: Sendable {
 
     private struct Gesture: Sendable {
         var id: UInt64
+        /// The row's source, the device, and the direction as the viewer sees it (the frame of
+        /// the samples' deltas).
+        var source: GestureSource
+        var device: DeviceID
+        var seen: Direction
+        /// The device's thresholds.
+        var scale: ToucheggScale
+        /// Where Touchégg's percentage counts from: a touchscreen's motion at the Begin
+        /// (Touchégg's touch handler restarts there), nothing for a touchpad's (libinput's begin).
+        var fromDx: Double
+        var fromDy: Double
+        var fromScale: Double
         /// The tracker's own number for it: increasing, one per Begin.
         var serial: UInt64
         var type: UInt32
@@ -46,12 +64,34 @@ public struct ToucheggTracker: Sendable {
     /// How `OnGestureEnd` is encoded.
     public var endEncoding: EndEncoding
     private var gestures: [Gesture] = []
+    /// The motion of each device's latest gesture, from its samples.
+    private var motions: [ToucheggMotion] = []
     private var nextSerial: UInt64 = 1
 
     /// A tracker with no gesture in flight.
     public init(endEncoding: EndEncoding = .decision) {
         self.endEncoding = endEncoding
         gestures.reserveCapacity(4)
+        motions.reserveCapacity(4)
+    }
+
+    /// One recognised sample, before the endpoint's engine gets it: the tracker follows each
+    /// device's motion for Touchégg's percentages.
+    public mutating func observe(_ input: GestureInput) {
+        switch input {
+        case .begin(let begin):
+            if let i = motions.firstIndex(where: { $0.device == begin.device }) {
+                motions[i] = ToucheggMotion(begin)
+            } else {
+                motions.append(ToucheggMotion(begin))
+            }
+        case .update(let update):
+            if let i = motions.firstIndex(where: { $0.device == update.device }) { motions[i].add(update) }
+        case .deviceRemoved(let device, _):
+            motions.removeAll { $0.device == device }
+        case .end, .holdBegin, .holdEnd, .tap:
+            return
+        }
     }
 
     /// Whether a gesture has begun for Touchégg's clients and not ended.
@@ -70,21 +110,28 @@ public struct ToucheggTracker: Sendable {
                                  emit: (ToucheggSignal) -> Void) {
         switch event.payload {
         case .began(let began):
-            guard case .gesture(let source, let fingers, _) = began.origin, let row = ToucheggMapping.row(for: source),
+            guard case .gesture(let source, let fingers, let device) = began.origin, let row = ToucheggMapping.row(for: source),
                   let direction = began.direction
             else { return }
             let native = source.isTouchscreen && row.type == 1 ? rotation.native(direction) : direction
-            let percentage = clipped(Self.percentage(began.from), type: row.type)
-            let gesture = Gesture(id: event.gesture, serial: nextSerial, type: row.type,
+            let motion = self.motion(of: device)
+            let restarts = source.isTouchscreen
+            var gesture = Gesture(id: event.gesture, source: source, device: device, seen: direction,
+                                  scale: source.isTouchscreen ? .touchscreen(sizeMm: motion.sizeMm) : .touchpad(sizeMm: motion.sizeMm),
+                                  fromDx: restarts ? motion.dx : 0, fromDy: restarts ? motion.dy : 0,
+                                  fromScale: restarts ? motion.scale : 1, serial: nextSerial, type: row.type,
                                   direction: ToucheggMapping.code(for: native), fingers: Int32(clamping: fingers),
-                                  deviceType: row.deviceType, beganUs: event.timeUs, percentage: percentage,
-                                  lastElapsedMs: 0, gala: GalaFollower(begin: percentage))
+                                  deviceType: row.deviceType, beganUs: event.timeUs, percentage: 0,
+                                  lastElapsedMs: 0, gala: GalaFollower(begin: 0))
+            let percentage = clipped(toucheggPercentage(gesture), type: row.type)
+            gesture.percentage = percentage
+            gesture.gala = GalaFollower(begin: percentage)
             nextSerial += 1
             if let i = index(of: event.gesture) { gestures[i] = gesture } else { gestures.append(gesture) }
             emit(make(.begin, gesture, percentage: percentage, elapsedMs: 0))
-        case .updated(let updated):
+        case .updated:
             guard let i = index(of: event.gesture) else { return }
-            let percentage = clipped(Self.percentage(updated.progress), type: gestures[i].type)
+            let percentage = clipped(toucheggPercentage(gestures[i]), type: gestures[i].type)
             let elapsed = max(elapsedMs(gestures[i], atUs: event.timeUs), gestures[i].lastElapsedMs)
             gestures[i].percentage = percentage
             gestures[i].lastElapsedMs = elapsed
@@ -167,10 +214,18 @@ public struct ToucheggTracker: Sendable {
         endEncoding == .decision && type == 1 ? min(percentage, Self.swipeCeiling) : percentage
     }
 
-    /// Progress as Touchégg's percentage: 0 to 100 (the rubber band outside is clipped).
-    static func percentage(_ progress: Double) -> Double {
-        guard progress.isFinite else { return 0 }
-        return min(max(progress, 0), 1) * 100
+    /// The motion of `device`'s latest gesture (none when its begin was not seen).
+    private func motion(of device: DeviceID) -> ToucheggMotion {
+        motions.first { $0.device == device } ?? ToucheggMotion(device: device)
+    }
+
+    /// Touchégg's percentage for `g` now, from its device's motion (``ToucheggScale``).
+    private func toucheggPercentage(_ g: Gesture) -> Double {
+        let m = motion(of: g.device)
+        if g.source.isPinch {
+            return ToucheggScale.pinchPercentage(g.seen, scale: g.fromScale > 0 ? m.scale / g.fromScale : m.scale)
+        }
+        return g.scale.swipePercentage(g.seen, dx: m.dx - g.fromDx, dy: m.dy - g.fromDy)
     }
 }
 

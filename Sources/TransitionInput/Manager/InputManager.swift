@@ -234,7 +234,10 @@ public final class InputManager {
             describe(&info, layout: layout)
         }
         entries.append(Entry(info: info, syspath: syspath, device: device, taps: taps,
-                             recognizer: DeviceRecognizer(device: id, touchLayout: layout), sizeMm: sizeMm, range: range))
+                             recognizer: DeviceRecognizer(device: id, touchLayout: layout,
+                                                          touchpadSizeMm: kind == .touchpad && hasSize && width > 0 && height > 0
+                                                              ? DeviceExtent(width: width, height: height) : nil),
+                             sizeMm: sizeMm, range: range))
         var size = hasSize ? " (\(Int(width.rounded())) × \(Int(height.rounded())) mm)" : " (no resolution: positions in device units)"
         if kind == .touchscreen {
             size += hasSize ? "; edge zones \(touchscreen.edgeZoneMm) mm" : "; edge zones \(touchscreen.edgeZoneShare * 100) % of the range"

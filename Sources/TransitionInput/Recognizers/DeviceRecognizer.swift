@@ -15,11 +15,12 @@ struct DeviceRecognizer {
 
     /// `touchLayout`: a touchscreen's size, rotation and edge zones in the units of its
     /// positions; its size is carried by its pans' begins (the engine's default travel is the
-    /// extent along the pan's axis).
-    init(device: DeviceID, touchLayout: TouchLayout = TouchLayout(),
+    /// extent along the pan's axis). `touchpadSizeMm`: a touchpad's size, carried by its
+    /// swipes' begins.
+    init(device: DeviceID, touchLayout: TouchLayout = TouchLayout(), touchpadSizeMm: DeviceExtent? = nil,
          touchParameters: TouchPanRecognizer.Parameters = .init()) {
         self.device = device
-        swipe = SwipeRecognizer(device: device)
+        swipe = SwipeRecognizer(device: device, sizeMm: touchpadSizeMm)
         pinch = PinchRecognizer(device: device)
         hold = HoldRecognizer(device: device)
         scroll = ScrollRecognizer(device: device)

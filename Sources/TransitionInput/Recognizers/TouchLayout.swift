@@ -7,6 +7,8 @@ import TransitionCore
 struct TouchLayout: Equatable {
     /// The panel's native size, `nil` when unknown (then no pan starts at an edge).
     var extent: DeviceExtent?
+    /// Whether ``extent`` is in mm (libinput knows the panel's size) rather than device units.
+    var extentInMm = true
     /// How the panel is mounted: positions are turned into the viewer's frame.
     var rotation: PanelRotation = .none
     /// The native left and right edge zones' width (0: no edge swipes).
@@ -23,6 +25,9 @@ struct TouchLayout: Equatable {
 
     /// The panel's size as the viewer sees it.
     var viewExtent: DeviceExtent? { extent.map(rotation.apply) }
+
+    /// The panel's physical size as the viewer sees it, `nil` when libinput knows none.
+    var viewSizeMm: DeviceExtent? { extentInMm ? viewExtent : nil }
 
     /// A native position as the viewer sees it.
     func viewPoint(x: Double, y: Double) -> (x: Double, y: Double) {
@@ -50,7 +55,7 @@ struct TouchLayout: Equatable {
                                edgeZoneY: settings.edgeZoneMm)
         }
         guard let range else { return TouchLayout(rotation: rotation) }
-        return TouchLayout(extent: range, rotation: rotation, edgeZoneX: settings.edgeZoneShare * range.width,
+        return TouchLayout(extent: range, extentInMm: false, rotation: rotation, edgeZoneX: settings.edgeZoneShare * range.width,
                            edgeZoneY: settings.edgeZoneShare * range.height,
                            tapTravel: 0.01 * min(range.width, range.height))
     }

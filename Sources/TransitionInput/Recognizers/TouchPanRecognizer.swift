@@ -346,7 +346,7 @@ struct TouchPanRecognizer {
     private mutating func beginPan(fingers: Int, anchorUs: UInt64, emit: (GestureInput) -> Void) {
         emit(.holdEnd(HoldEnd(device: device, cancelled: true, timeUs: anchorUs)))
         emit(.begin(GestureBegin(device: device, source: .touch, fingers: fingers, timeUs: anchorUs, extent: extent,
-                                 edges: edges)))
+                                 edges: edges, sizeMm: layout.viewSizeMm)))
         for s in samples {
             emit(.update(GestureUpdate(device: device, dx: s.dx, dy: s.dy, timeUs: s.timeUs)))
         }

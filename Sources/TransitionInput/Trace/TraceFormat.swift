@@ -6,6 +6,7 @@ import TransitionProtocol
 ///
 /// ```
 /// {"type":"begin","device":1,"source":"swipe","fingers":3,"time_us":1000}
+/// {"type":"begin","device":1,"source":"swipe","fingers":3,"width_mm":100.0,"height_mm":66.7,"time_us":1000}
 /// {"type":"begin","device":2,"source":"touch","fingers":1,"width":300.0,"height":200.0,"time_us":1100}
 /// {"type":"begin","device":2,"source":"touch","fingers":1,"width":300.0,"height":200.0,"edges":"left top","time_us":1100}
 /// {"type":"begin","device":2,"source":"touchpinch","fingers":2,"time_us":1100}
@@ -25,14 +26,15 @@ import TransitionProtocol
 /// `libinput_cancel` or `touch_cancel`, and an `end` without it is a release too; times are CLOCK_MONOTONIC µs and never go backwards;
 /// deltas are in the source's units (see ``GestureSource``; a pinch's `dy` is its angle change,
 /// degrees clockwise); a tap's `touchpad` is written (`true`) only for a touchpad tap; a begin's `width` and `height` (its
-/// ``DeviceExtent``) are written when known and read when present (both or neither). A
+/// ``DeviceExtent``) are written when known and read when present (both or neither), and so
+/// are its `width_mm` and `height_mm` (``GestureBegin/sizeMm``, the device's physical size). A
 /// `hold_begin`'s `source` is written only for a touchscreen's (`touchhold`); without it the
 /// hold is a touchpad's (`hold`), as in traces written before holds were transitions. Blank
 /// lines are allowed.
 enum TraceFormat {
     /// The field names each sample type has, in the order they are written.
     static let fields: [String: [String]] = [
-        "begin": ["type", "device", "source", "fingers", "width", "height", "edges", "time_us"],
+        "begin": ["type", "device", "source", "fingers", "width", "height", "width_mm", "height_mm", "edges", "time_us"],
         "update": ["type", "device", "dx", "dy", "time_us"],
         "end": ["type", "device", "cancel", "time_us"],
         "hold_begin": ["type", "device", "source", "fingers", "time_us"],
@@ -59,6 +61,12 @@ enum TraceFormat {
                     throw .unencodable("begin of \(b.device) has a non-finite extent (\(e.width), \(e.height))")
                 }
                 extent = #""width":\#(e.width),"height":\#(e.height),"#
+            }
+            if let e = b.sizeMm {
+                guard e.width.isFinite, e.height.isFinite else {
+                    throw .unencodable("begin of \(b.device) has a non-finite size (\(e.width), \(e.height))")
+                }
+                extent += #""width_mm":\#(e.width),"height_mm":\#(e.height),"#
             }
             if !b.edges.isEmpty { extent += #""edges":"\#(b.edges.names.joined(separator: " "))","# }
             return #"{"type":"begin","device":\#(b.device.rawValue),"source":"\#(b.source.rawValue)","#
@@ -114,17 +122,8 @@ enum TraceFormat {
                 let all = Self.beginSources.map(\.rawValue).joined(separator: ", ")
                 throw LineError("unknown source \"\(name)\" (expected \(all))")
             }
-            var extent: DeviceExtent?
-            switch (fields.has("width"), fields.has("height")) {
-            case (true, true):
-                let width = try fields.double("width"), height = try fields.double("height")
-                guard width > 0, height > 0 else { throw LineError("fields \"width\" and \"height\" must be positive") }
-                extent = DeviceExtent(width: width, height: height)
-            case (false, false):
-                extent = nil
-            default:
-                throw LineError("fields \"width\" and \"height\" come together")
-            }
+            let extent = try fields.extent("width", "height")
+            let sizeMm = try fields.extent("width_mm", "height_mm")
             var edges: ScreenEdges = []
             if fields.has("edges") {
                 for name in try fields.string("edges").split(separator: " ") {
@@ -135,7 +134,7 @@ enum TraceFormat {
                 }
             }
             return .begin(GestureBegin(device: device, source: source, fingers: try fields.fingers(), timeUs: time,
-                                       extent: extent, edges: edges))
+                                       extent: extent, edges: edges, sizeMm: sizeMm))
         case "update":
             return .update(GestureUpdate(device: device, dx: try fields.double("dx"), dy: try fields.double("dy"),
                                          timeUs: time))
@@ -185,6 +184,21 @@ enum TraceFormat {
         init(_ object: [String: JSONValue]) { self.object = object }
 
         func has(_ key: String) -> Bool { object[key] != nil }
+
+        /// A ``DeviceExtent`` from the fields `width` and `height`: both positive, or neither
+        /// (`nil`).
+        func extent(_ width: String, _ height: String) throws(LineError) -> DeviceExtent? {
+            switch (has(width), has(height)) {
+            case (true, true):
+                let w = try double(width), h = try double(height)
+                guard w > 0, h > 0 else { throw LineError("fields \"\(width)\" and \"\(height)\" must be positive") }
+                return DeviceExtent(width: w, height: h)
+            case (false, false):
+                return nil
+            default:
+                throw LineError("fields \"\(width)\" and \"\(height)\" come together")
+            }
+        }
 
         func value(_ key: String) throws(LineError) -> JSONValue {
             guard let v = object[key] else { throw LineError("missing field \"\(key)\"") }

@@ -5,7 +5,15 @@
 struct EngineHarness {
     var engine: TransitionEngine
     var events: [TransitionEvent] = []
+    /// The inputs fed since the last ``take()``, each with the number of events recorded before it.
+    var inputs: [(at: Int, input: GestureInput)] = []
     var nowMs: Double = 0
+
+    /// An input fed or an event emitted.
+    enum Happening {
+        case input(GestureInput)
+        case event(TransitionEvent)
+    }
 
     init(_ configuration: EngineConfiguration = .standard) {
         engine = try! TransitionEngine(configuration: configuration)
@@ -14,15 +22,16 @@ struct EngineHarness {
     static func us(_ ms: Double) -> UInt64 { UInt64((ms * 1000).rounded()) }
 
     mutating func feed(_ input: GestureInput) {
+        inputs.append((events.count, input))
         engine.handle(input) { events.append($0) }
     }
 
     mutating func begin(_ device: UInt32 = 1, _ source: GestureSource = .swipe, fingers: Int = 3, at ms: Double? = nil,
-                        after stepMs: Double = 0, extent: DeviceExtent? = nil) {
+                        after stepMs: Double = 0, extent: DeviceExtent? = nil, sizeMm: DeviceExtent? = nil) {
         if let ms { nowMs = ms }
         nowMs += stepMs
         feed(.begin(GestureBegin(device: DeviceID(device), source: source, fingers: fingers,
-                                 timeUs: Self.us(nowMs), extent: extent)))
+                                 timeUs: Self.us(nowMs), extent: extent, sizeMm: sizeMm)))
     }
 
     /// One update `stepMs` after the previous input.
@@ -84,8 +93,22 @@ struct EngineHarness {
     }
 
     mutating func take() -> [TransitionEvent] {
-        defer { events = [] }
+        defer { events = []; inputs = [] }
         return events
+    }
+
+    /// The inputs and events since the last ``take()``, in the order they happened (what a
+    /// Touchégg tracker, which observes each input before the engine's events, needs).
+    mutating func takeInOrder() -> [Happening] {
+        var out: [Happening] = []
+        var next = inputs.startIndex
+        for (j, event) in events.enumerated() {
+            while next < inputs.endIndex, inputs[next].at <= j { out.append(.input(inputs[next].input)); next += 1 }
+            out.append(.event(event))
+        }
+        out += inputs[next...].map { .input($0.input) }
+        events = []; inputs = []
+        return out
     }
 
     func state(_ name: String, atMs ms: Double? = nil) -> TransitionState {

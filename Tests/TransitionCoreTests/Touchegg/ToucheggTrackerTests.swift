@@ -27,17 +27,34 @@ import Testing
         return try #require(sent.first)
     }
 
+    /// Touchégg's percentages follow the samples: the tracker observes them before the
+    /// engine's events. `sample` observes a begin on device 1 (`source`, `sizeMm`).
+    func sample(_ tracker: inout ToucheggTracker, begin source: GestureSource, sizeMm: DeviceExtent? = nil) {
+        tracker.observe(.begin(GestureBegin(device: DeviceID(1), source: source, fingers: 3, timeUs: 900_000, sizeMm: sizeMm)))
+    }
+
+    /// Observes a move by (`dx`, `dy`) on device 1, then the engine's `updated` for it.
+    func move(_ tracker: inout ToucheggTracker, dx: Double = 0, dy: Double = 0, at t: UInt64) throws -> ToucheggSignal {
+        tracker.observe(.update(GestureUpdate(device: DeviceID(1), dx: dx, dy: dy, timeUs: t)))
+        return try one(&tracker, updated(0.5, at: t))
+    }
+
+    /// Touchégg's fallback scale (a touchpad of unknown size): `p` percent is 200 + 27 p units.
+    static func units(_ p: Double) -> Double { 200 + 27 * p }
+
     @Test func aSwipeBeginsUpdatesAndEndsWithTheDecision() throws {
         var tracker = ToucheggTracker()
+        sample(&tracker, begin: .swipe)
         let begin = try one(&tracker, began(.swipe, 3, .left))
         #expect(begin.member == .begin && begin.type == 1 && begin.direction == 3 && begin.percentage == 0
                 && begin.fingers == 3 && begin.deviceType == 1 && begin.elapsedMs == 0)
-        let update = try one(&tracker, updated(0.3, at: 1_120_000))
+        // The percentage is Touchégg's, whatever the engine's progress (0.5 in every `updated` here).
+        let update = try move(&tracker, dx: -Self.units(30), at: 1_120_000)
         #expect(update.member == .update && update.percentage == 30 && update.elapsedMs == 120)
-        // The rubber band outside [0, 1] is clipped, and a swipe stays at or below 99.5 (room
-        // for the settling update).
-        #expect(try one(&tracker, updated(1.02, at: 1_130_000)).percentage == 99.5)
-        #expect(try one(&tracker, updated(0.15, at: 1_140_000)).percentage == 15)
+        // Past 100 % it is clipped, and a swipe stays at or below 99.5 (room for the settling
+        // update).
+        #expect(try move(&tracker, dx: -27 * 75, at: 1_130_000).percentage == 99.5)
+        #expect(try move(&tracker, dx: 27 * 90, at: 1_140_000).percentage == 15)
         let sent = tracker.signals(for: ended(.finish, from: 0.15, at: 1_150_000))
         #expect(sent.map(\.member) == [.update, .end])
         // 30 -> 99.5 in 10 ms went faster than Gala's 1 % per ms: it kept 59.5 aside (lag 59.5), so
@@ -48,12 +65,16 @@ import Testing
         #expect(!tracker.hasOpenGesture)
     }
 
-    @Test func aCancelEndsAtZeroOrAtTheLastPercentage() {
-        var decision = ToucheggTracker()
-        var last = ToucheggTracker(endEncoding: .last)
-        for t in [began(.swipe, 4, .up), updated(0.45, at: 1_100_000)] {
-            _ = decision.signals(for: t); _ = last.signals(for: t)
+    @Test func aCancelEndsAtZeroOrAtTheLastPercentage() throws {
+        func held(_ encoding: ToucheggTracker.EndEncoding) throws -> ToucheggTracker {
+            var tracker = ToucheggTracker(endEncoding: encoding)
+            sample(&tracker, begin: .swipe)
+            _ = tracker.signals(for: began(.swipe, 4, .up))
+            _ = try move(&tracker, dy: -Self.units(45), at: 1_100_000)
+            return tracker
         }
+        var decision = try held(.decision)
+        var last = try held(.last)
         let sent = decision.signals(for: ended(.cancel, from: 0.45, at: 1_200_000))
         // An update that stays at 45 % 1 ms later (Gala's velocity drops to zero), then End at 0.
         #expect(sent.map(\.member) == [.update, .end])
@@ -62,14 +83,74 @@ import Testing
         #expect(last.signals(for: ended(.cancel, from: 0.45, at: 1_200_000)).map(\.percentage) == [45])
     }
 
-    @Test func aPinchEndsAtTheThresholdsItsDecisionNeeds() {
-        for (progress, outcome, end) in [(0.3, Outcome.finish, 40.0), (0.7, .finish, 70), (0.1, .cancel, 10), (0.3, .cancel, 19)] {
+    @Test func aPinchEndsAtTheThresholdsItsDecisionNeeds() throws {
+        // Touchégg's pinch percentage: |scale − 1| × 100 (here out: 1.25 is 25 %).
+        for (scale, outcome, end) in [(1.25, Outcome.finish, 40.0), (1.75, .finish, 75), (1.125, .cancel, 12.5), (1.25, .cancel, 19)] {
             var tracker = ToucheggTracker()
+            sample(&tracker, begin: .pinch)
             _ = tracker.signals(for: began(.pinch, 3, .out))
-            _ = tracker.signals(for: updated(progress, at: 1_100_000))
-            let sent = tracker.signals(for: ended(outcome, from: progress, at: 1_200_000))
-            #expect(sent.map(\.member) == [.end] && sent.map(\.percentage) == [end], "\(progress) \(outcome)")
+            #expect(try move(&tracker, dx: scale - 1, at: 1_100_000).percentage == (scale - 1) * 100)
+            let sent = tracker.signals(for: ended(outcome, from: 0.5, at: 1_200_000))
+            #expect(sent.map(\.member) == [.end] && sent.map(\.percentage) == [end], "\(scale) \(outcome)")
         }
+    }
+
+    /// A touchpad swipe counts from libinput's begin (Touchégg's swipe handler sums every delta),
+    /// with the touchpad's size from the begin sample.
+    @Test func aTouchpadSwipeCountsFromLibinputsBeginOnItsOwnSize() throws {
+        var tracker = ToucheggTracker()
+        let size = DeviceExtent(width: 100, height: 800.0 / 12)
+        let scale = ToucheggScale.touchpad(sizeMm: size)
+        sample(&tracker, begin: .swipe, sizeMm: size)
+        tracker.observe(.update(GestureUpdate(device: DeviceID(1), dx: 0, dy: 40, timeUs: 950_000)))
+        // The engine locked 40 units down: Touchégg's percentage there is already past its start.
+        let begin = try one(&tracker, began(.swipe, 3, .down))
+        #expect(abs(begin.percentage - (40 - scale.start) * 100 / (scale.start + scale.finishVertical)) < 1e-9)
+        let full = 2 * scale.start + scale.finishVertical
+        #expect(try move(&tracker, dy: full - 40 - 5, at: 1_100_000).percentage < 99)
+        #expect(try move(&tracker, dy: 5, at: 1_110_000).percentage == 99.5)
+    }
+
+    /// A touchscreen swipe counts from the Begin (Touchégg's touch handler takes the positions
+    /// there as the start): 0 % at the Begin, 100 % after 2 × start + finish, in mm of its size.
+    @Test func aTouchscreenSwipeRestartsAtTheBeginOnItsOwnSize() throws {
+        for encoding in [ToucheggTracker.EndEncoding.decision, .last] {
+            var tracker = ToucheggTracker(endEncoding: encoding)
+            sample(&tracker, begin: .touch, sizeMm: DeviceExtent(width: 300, height: 200))   // start 4, finish 48 across
+            tracker.observe(.update(GestureUpdate(device: DeviceID(1), dx: 5, dy: 1, timeUs: 950_000)))
+            #expect(try one(&tracker, began(.touch, 3, .right)).percentage == 0)
+            #expect(try move(&tracker, dx: 4, at: 1_100_000).percentage == 0)
+            #expect(try move(&tracker, dx: 26, dy: 7, at: 1_110_000).percentage == 50)
+            let top = try move(&tracker, dx: 26, at: 1_120_000).percentage
+            #expect(top == (encoding == .last ? 100 : 99.5))
+            #expect(tracker.signals(for: ended(.finish, from: 1, at: 1_200_000)).last?.percentage == 100)
+        }
+        // Its size unknown: Touchégg's fallbacks (in the panel's own units).
+        var tracker = ToucheggTracker()
+        sample(&tracker, begin: .touch)
+        _ = tracker.signals(for: began(.touch, 3, .left))
+        #expect(try move(&tracker, dx: -(200 + 27 * 10), at: 1_100_000).percentage == 10)
+        // An edge swipe is a touchscreen pan: the same scale.
+        var edge = ToucheggTracker()
+        sample(&edge, begin: .touch, sizeMm: DeviceExtent(width: 300, height: 200))
+        _ = edge.signals(for: began(.edge, 1, .up))
+        #expect(try move(&edge, dy: -(4 + 18), at: 1_100_000).percentage == 50)   // start 4, finish 32 down
+    }
+
+    /// A touchpad pinch's scale is libinput's, from its begin; a touchscreen pinch's restarts at
+    /// the Begin (the fingers' spread there is Touchégg's 1.0).
+    @Test func aPinchIsOnTouchegsScaleOnBothDevices() throws {
+        var pad = ToucheggTracker()
+        sample(&pad, begin: .pinch)
+        pad.observe(.update(GestureUpdate(device: DeviceID(1), dx: -0.125, dy: 3, timeUs: 950_000)))
+        #expect(try one(&pad, began(.pinch, 3, .in)).percentage == 12.5)
+        #expect(try move(&pad, dx: -0.375, at: 1_100_000).percentage == 50)
+        #expect(try move(&pad, dx: -0.5, at: 1_110_000).percentage == 100)
+        var screen = ToucheggTracker()
+        sample(&screen, begin: .touchPinch)
+        screen.observe(.update(GestureUpdate(device: DeviceID(1), dx: 0.25, dy: 0, timeUs: 950_000)))
+        #expect(try one(&screen, began(.touchPinch, 2, .out)).percentage == 0)
+        #expect(try move(&screen, dx: 0.625, at: 1_100_000).percentage == 50)    // 1.875 / 1.25
     }
 
     @Test func theMappingTable() {
