@@ -121,7 +121,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
+        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol", "TransitionIO",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop"], swiftSettings: strict),
