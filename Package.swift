@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Keysym names and keymaps, for `keys` actions (Debian: libxkbcommon-dev).
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // X11's focus (EWMH) and keys (XTEST) with the server's own keymap (Debian: libxcb1-dev,
+        // libxcb-xtest0-dev, libxkbcommon-x11-dev, libxcb-xkb-dev).
+        .systemLibrary(name: "CXCB", pkgConfig: "xkbcommon-x11",
+                       providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev", "libxkbcommon-x11-dev", "libxcb-xkb-dev"])]),
         // Linux APIs Glibc's module lacks (epoll, timerfd, signalfd, eventfd, SO_PEERCRED).
         .systemLibrary(name: "CLinux"),
 
@@ -52,7 +56,7 @@ let package = Package(
         .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
-        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
+        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionDesktop"],
                 swiftSettings: strict),
         // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
@@ -83,12 +87,12 @@ let package = Package(
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "TransitionIO", "CLinux"], swiftSettings: strict),
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CXCB", "TransitionIO", "CLinux"], swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionActions", "TransitionImport",
-                           "TransitionFiles", "TransitionIO", "CLinux",
+                           "TransitionFiles", "TransitionIO", "TransitionDesktop", "CLinux",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -117,7 +121,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
+        .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionDesktop
 import TransitionProtocol
 
 /// `transitionctl run`: runs commands on transitions, from an actions file.
@@ -30,7 +31,7 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Run even as root (commands then run as root).")
     var allowRoot = false
 
-    @Flag(name: .long, help: "Log every command started and every exit.")
+    @Flag(name: .long, help: "Log every command started and every exit, keys pressed and focus changes.")
     var verbose = false
 
     func run() throws {
@@ -70,7 +71,8 @@ struct Run: ParsableCommand {
         let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
         let runner: ActionRunner
         do {
-            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose),
+            let desktop = DesktopSession(environment: Self.environment(names: ["WAYLAND_DISPLAY", "DISPLAY", "XDG_CURRENT_DESKTOP"]))
+            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose, desktop: desktop),
                                       initial: initial, text: text)
         } catch {
             Terminal.error("transitionctl run: \(error.message)")
@@ -80,9 +82,10 @@ struct Run: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    private static func environment() -> [String: String] {
+    static func environment(names: [String] = [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME"])
+        -> [String: String] {
         var result: [String: String] = [:]
-        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME"] {
+        for name in names {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result

@@ -16,6 +16,8 @@ extension ActionRunner {
                 perform(scheduler.open(stream, invocation))
             case .write(let stream, let line, let coalescable):
                 writers[stream]?.push(line, coalescable: coalescable)
+            case .press(let keys, let label):
+                press(keys, label: label)
             case .close(let stream):
                 scheduler.inputClosed(stream, nowUs: MonotonicClock.nowUs())
                 if let writer = writers[stream] {
@@ -114,6 +116,8 @@ extension ActionRunner {
         for (_, writer) in writers { writer.abandon() }
         writers = [:]
         link = nil
+        dropFocus()
+        if let focusRetry { loop.cancelTimer(focusRetry); self.focusRetry = nil }
         if let reconnectTimer { loop.cancelTimer(reconnectTimer); self.reconnectTimer = nil }
         if let reloadTimer { loop.cancelTimer(reloadTimer); self.reloadTimer = nil }
         settle()

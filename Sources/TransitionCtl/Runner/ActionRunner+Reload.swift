@@ -29,6 +29,7 @@ extension ActionRunner {
                 for warning in file.unknownTransitionWarnings(known: hello.transitions.map(\.name)) { log.warning(warning) }
             }
             if file.wantsFrames != subscribedFrames { subscribe() }
+            openDesktopEdges()
         } catch {
             log.error("\(error)\nkeeping the \(planner.file.actions.count) actions loaded before")
         }

@@ -4,6 +4,7 @@ import TransitionActions
 import TransitionClient
 import TransitionProtocol
 import TransitionIO
+import TransitionDesktop
 
 /// `transitionctl run` on the project's one event loop (``EventLoop``: epoll, one timerfd, one
 /// signalfd): the daemon's socket, the signals (children, reload, stop), the inotify watch of
@@ -19,6 +20,8 @@ final class ActionRunner {
         var candidates: [String]
         /// Log every command.
         var verbose: Bool
+        /// The desktop session the runner is in.
+        var desktop: DesktopSession
     }
 
     let options: Options
@@ -56,8 +59,19 @@ final class ActionRunner {
     var reapTimer: TimerID?
     var stopping = false
 
+    /// The desktop session (from the environment): where focus and keys come from.
+    let desktop: DesktopSession
+    var focusSource: (any FocusSource)?
+    var focusWatch: WatchID?
+    var focusRetry: TimerID?
+    var focusBackoff = ReconnectBackoff()
+    var focusUnavailableLogged = false
+    var keySender: (any KeySender)?
+    var keySenderError: String?
+
     init(options: Options, initial: ActionsFile, text: String?) throws(SpawnFailure) {
         self.options = options
+        self.desktop = options.desktop
         log = RunnerLog(verbose: options.verbose)
         planner = ActionPlanner(file: initial)
         scheduler = CommandScheduler(killGrace: initial.killGrace, maxQueued: initial.maxQueued)
@@ -94,6 +108,7 @@ final class ActionRunner {
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
         log.info(describe(planner.file, from: options.configPath))
+        openDesktopEdges()
         connect()
         settle()
         do throws(SystemError) {

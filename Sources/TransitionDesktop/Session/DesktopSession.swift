@@ -13,6 +13,9 @@ public struct DesktopSession: Equatable, Sendable {
         case none
     }
 
+    /// Where the uinput key service listens (`transitiond-keys.socket`).
+    public static let defaultKeyServiceSocket = "/run/transitiond/keys.sock"
+
     /// Wayland first: under XWayland both are set, and X11 would see only X clients.
     public var display: Display
     /// `XDG_CURRENT_DESKTOP`, split on ':' ("GNOME", "KDE", "sway", "Hyprland", "niri", "X-Cinnamon").

@@ -51,6 +51,7 @@ public enum ActionsRenderer {
         switch action.command {
         case .argv(let argv): out += "command = [" + argv.map(TOMLWriter.basicString).joined(separator: ", ") + "]"
         case .shell(let script): out += "command = " + TOMLWriter.basicString(script)
+        case .keys(let keys): out += "keys = " + TOMLWriter.basicString(keys.text)
         }
         return out
     }

@@ -49,6 +49,7 @@ public enum DesktopCommands {
         switch command {
         case .argv(let argv): script = "exec " + argv.map(ShellWords.quote).joined(separator: " ")
         case .shell(let text): script = text
+        case .keys(let keys): script = "exec transitionctl desktop keys " + ShellWords.quote(keys.text)
         }
         return .shell("[ \"$TRANSITIOND_STEP\" = \(sign > 0 ? "+1" : "-1") ] || exit 0\n" + script)
     }
@@ -59,6 +60,7 @@ public enum DesktopCommands {
             switch command {
             case .argv(let argv): argv.map(ShellWords.quote).joined(separator: " ")
             case .shell(let text): text
+            case .keys(let keys): "transitionctl desktop keys " + ShellWords.quote(keys.text)
             }
         }
         return .shell("if [ \"$TRANSITIOND_STEP\" = +1 ]; then\n  \(script(forwards))\nelse\n  \(script(backwards))\nfi")
