@@ -38,6 +38,16 @@ public enum DesktopCommands {
         .argv(["xdotool", "key", combination])
     }
 
+    /// `keys = "super+s"` when every name is an xkb keysym name (keys then reach every desktop),
+    /// else `xdotool key` (X11 only) with why.
+    public static func keysOnEveryDesktop(_ combination: String) -> (command: ActionCommand, problem: String?) {
+        do throws(KeyTextError) {
+            return (.keys(try KeySequence(parsing: combination)), nil)
+        } catch {
+            return (keys(combination), "\(combination) at \(error): written as xdotool key, X11 only")
+        }
+    }
+
     /// A mouse button through XTEST: `xdotool click 3`.
     public static func click(_ button: Int) -> ActionCommand {
         .argv(["xdotool", "click", String(button)])
