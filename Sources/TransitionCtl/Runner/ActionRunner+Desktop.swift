@@ -9,20 +9,25 @@ extension ActionRunner {
     /// Opens what the actions need and is not open yet (at start and after a reload).
     func openDesktopEdges() {
         let file = planner.file
-        if file.wantsFocus, focusSource == nil, focusRetry == nil, !focusUnavailableLogged {
+        if file.wantsFocus, focusSource == nil, focusRetry == nil, !focusUnavailableLogged || desktop.focusMayAppear {
             openFocus(retrying: false)
         }
         if file.wantsKeys, keySender == nil { _ = openKeySender() }
     }
 
-    /// Opens the focus source; on failure says why, and tries again with the backoff when it
-    /// is a lost connection (`retrying`).
+    /// Opens the focus source; on failure says why (once), and tries again with the backoff
+    /// when it may appear later (a lost connection, a window manager not started yet).
     func openFocus(retrying: Bool) {
         do throws(DesktopError) {
             let source = try desktop.openFocusSource()
-            focusWatch = try? loop.watch(fd: source.fileDescriptor) { [unowned self] _ in
-                self.focusReadable()
-                self.settle()
+            do throws(SystemError) {
+                focusWatch = try loop.watch(fd: source.fileDescriptor) { [unowned self] _ in
+                    self.focusReadable()
+                    self.settle()
+                }
+            } catch {
+                log.error("cannot watch the focus source: \(error.operation)")
+                return
             }
             focusSource = source
             focusBackoff.reset()
@@ -31,12 +36,12 @@ extension ActionRunner {
             log.info("\(retrying ? "following focus again" : "following focus") through \(source.name); focus: \(describe(source.focused))")
         } catch {
             planner.focus = .unknown
-            if retrying {
-                scheduleFocusRetry()
-            } else if !focusUnavailableLogged {
-                log.warning("cannot follow focus: \(error); actions with app, apps or not_apps do not run")
+            if !retrying && !focusUnavailableLogged {
+                let later = desktop.focusMayAppear ? " until it can; retrying" : ""
+                log.warning("cannot follow focus: \(error); actions with app, apps or not_apps do not run\(later)")
                 focusUnavailableLogged = true
             }
+            if retrying || desktop.focusMayAppear { scheduleFocusRetry() }
         }
     }
 

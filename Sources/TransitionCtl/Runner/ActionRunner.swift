@@ -65,6 +65,7 @@ final class ActionRunner {
     var focusWatch: WatchID?
     var focusRetry: TimerID?
     var focusBackoff = ReconnectBackoff()
+    /// The focus source's failure was logged (once, until it opens).
     var focusUnavailableLogged = false
     var keySender: (any KeySender)?
     var keySenderError: String?

@@ -38,6 +38,17 @@ public struct DesktopSession: Equatable, Sendable {
         desktops.contains { d in names.contains { $0.lowercased() == d.lowercased() } }
     }
 
+    /// Whether a focus source that cannot be opened now may open later: an X server whose
+    /// window manager is not up yet, a compositor starting. Not on GNOME or KDE Plasma on
+    /// Wayland, nor without a display.
+    public var focusMayAppear: Bool {
+        switch display {
+        case .x11: true
+        case .wayland: !isDesktop("GNOME", "KDE")
+        case .none: false
+        }
+    }
+
     /// Opens the focus source this desktop offers, or says why there is none.
     public func openFocusSource() throws(DesktopError) -> any FocusSource {
         switch display {
