@@ -78,6 +78,21 @@ import TransitionImport
         #expect(result.notes.contains { $0.kind == .skipped && $0.message.contains("docs/touchegg.md") })
     }
 
+    @Test func anApplicationWithoutANameIsLeftOut() throws {
+        // Found by FuzzToucheggImport (Corpus/ToucheggImport/application-without-name-crash).
+        for header in ["<application namh=\"All\">", "<application name=\" , \">"] {
+            let result = try ToucheggImporter.translate("""
+                <touchégg>
+                  \(header)
+                    <gesture type="SWIPE" fingers="3" direction="UP"><action type="RUN_COMMAND"><command>x</command></action></gesture>
+                  </application>
+                </touchégg>
+                """, source: "touchegg.conf")
+            #expect(result.actions.isEmpty)
+            #expect(result.notes.contains { $0.line == 2 && $0.kind == .skipped && $0.message.contains("names no application") })
+        }
+    }
+
     @Test func applicationSectionsBecomeAppsAndAllStepsAside() throws {
         let result = try translate("""
             <gesture type="SWIPE" fingers="3" direction="UP"><action type="RUN_COMMAND"><command>x</command></action></gesture>

@@ -33,7 +33,7 @@ public enum FusumaImporter {
                 let what = context.value.entries.map { "\($0.key): \($0.value.text ?? "…")" }.joined(separator: ", ")
                 var scoped = ImportResult(format: .fusuma, source: source)
                 translateDocument(document, &scoped)
-                let application = context.value["application"]?.text
+                let application = context.value["application"]?.text.flatMap { $0.isEmpty ? nil : $0 }
                 if let application {
                     result.note(context.position.line, .translated,
                                 "context (\(what)): fusuma-plugin-appmatcher's per-application gestures become actions with app = \(TOMLWriter.basicString(application)), matched against the focused window's class or app id without case")

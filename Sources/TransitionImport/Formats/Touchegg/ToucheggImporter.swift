@@ -66,6 +66,11 @@ public enum ToucheggImporter {
     static func application(_ element: XMLElement, _ result: inout ImportResult) {
         let names = (element.attribute("name") ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         let forAll = names.contains("All")
+        guard forAll || !names.isEmpty else {
+            // Found by FuzzToucheggImport: `name=","` names no application (apps = [] is refused).
+            result.note(element.position.line, .skipped, "<application> names no application (name=\"All\" for every window, or class names separated by commas): its gestures are left out")
+            return
+        }
         if !forAll {
             result.note(element.position.line, .translated, "<application name=\"\(names.joined(separator: ","))\">: its gestures become actions with apps = [...], matched against the focused window's WM_CLASS class (or app id) without case, as Touchégg matches the class")
         }
