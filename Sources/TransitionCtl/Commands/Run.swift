@@ -13,7 +13,10 @@ struct Run: ParsableCommand {
             Reads the actions file (default $XDG_CONFIG_HOME/transitiond/actions.toml) and runs its \
             commands as transitions begin, move, finish and cancel. The file is reloaded when it \
             changes and on SIGHUP; a broken file is reported and the actions loaded before are kept. \
-            The runner reconnects when transitiond restarts. See docs/actions.md.
+            The runner reconnects when transitiond restarts. Actions may press keys (keys = \
+            "super+Right") and apply to some applications only (app, apps, not_apps): the runner \
+            then follows the desktop's focus (X11, wlroots compositors; not GNOME on Wayland, which \
+            it says when it starts). See docs/actions.md.
 
             Exit status: 0 stopped by SIGTERM or SIGINT, or --check found no problem; 1 the file \
             has problems (--check) or cannot be read; 64 bad usage; 77 started as root without \
