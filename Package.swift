@@ -53,6 +53,10 @@ let package = Package(
         // `(experimentalCGen)` lets a build-tool plugin add C sources to a C target.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         .plugin(name: "WaylandScanner", capability: .buildTool()),
+        // X11's focus (EWMH) and keys (XTEST) with the server's own keymap (Debian: libxcb1-dev,
+        // libxcb-xtest0-dev, libxkbcommon-x11-dev, libxcb-xkb-dev).
+        .systemLibrary(name: "CXCB", pkgConfig: "xkbcommon-x11",
+                       providers: [.apt(["libxcb1-dev", "libxcb-xtest0-dev", "libxkbcommon-x11-dev", "libxcb-xkb-dev"])]),
         // Linux APIs Glibc's module lacks (epoll, timerfd, signalfd, eventfd, SO_PEERCRED).
         .systemLibrary(name: "CLinux"),
 
@@ -61,7 +65,7 @@ let package = Package(
         .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
-        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol"],
+        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionDesktop"],
                 swiftSettings: strict),
         // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
@@ -97,7 +101,7 @@ let package = Package(
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CWayland", "CWaylandProtocols", "TransitionIO", "TransitionKeys", "CLinux"],
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CXCB", "CWayland", "CWaylandProtocols", "TransitionIO", "TransitionKeys", "CLinux"],
                 swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
@@ -132,11 +136,11 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions",
+        .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol",
+        .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol", "TransitionIO",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols", "TransitionKeys",

@@ -25,7 +25,7 @@ public struct TransitionCtl: ParsableCommand {
             transitiond sent something unreadable.
             """,
         version: TransitiondVersion.string,
-        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Run.self, Import.self, Doctor.self, Plot.self])
+        subcommands: [Watch.self, List.self, Status.self, Devices.self, Trigger.self, Cancel.self, Run.self, Import.self, Doctor.self, Plot.self, Desktop.self])
 
     /// Parses the process's arguments, with the shared options (`--socket`) accepted before the
     /// subcommand's name too (``SharedOptions``), and runs the command; exits.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
+import TransitionDesktop
 
 /// Reads an actions file (TOML) into an ``ActionsFile``, with the configuration's parser and
 /// diagnostics: every problem is reported with its file, line and column, all at once.
@@ -50,16 +51,22 @@ public enum ActionsDecoder {
         let threshold = r.number("threshold", .positive, &d)
         let timeout = r.number("timeout", .positive, &d)
         let sources = sourceSet(&r, &d)
+        let apps = appCondition(&r, &d)
+        if let event, case .keys = command, event == .progress {
+            d.add(r.table["keys"]?.keyPosition ?? position, "\(r.name("keys")) cannot feed on = \"progress\" (keys are pressed once; use on = \"step\" to press them as the fingers move)")
+        }
         if let event {
             requireExactly("step", for: .step, event: event, present: r.table["step"], in: r, position: position, &d)
             requireExactly("threshold", for: .threshold, event: event, present: r.table["threshold"], in: r,
                            position: position, &d)
         }
         r.reportUnknownKeys(&d, hints: ["run": "to be spelt 'command'", "exec": "to be spelt 'command'",
+                                        "key": "to be spelt 'keys'", "application": "to be spelt 'app'",
+                                        "not_app": "to be spelt 'not_apps'", "except_apps": "to be spelt 'not_apps'",
                                         "transitions": "to be spelt 'transition'"])
         guard d.items.count == before, let transitions, let event, let command else { return nil }
         return Action(transitions: transitions, event: event, command: command, step: step, threshold: threshold,
-                      timeout: timeout, sources: sources, position: position)
+                      timeout: timeout, sources: sources, apps: apps, position: position)
     }
 
     private static var eventList: String {
@@ -86,9 +93,17 @@ public enum ActionsDecoder {
         return .named(names)
     }
 
+    /// `command` (a list of arguments, or a string for sh -c) or `keys` (chords to press):
+    /// exactly one of them.
     private static func command(_ r: inout TableReader, _ d: inout Diagnostics) -> ActionCommand? {
+        let keysEntry = r.take("keys")
         guard let entry = r.take("command") else {
-            d.add(r.position, "missing 'command' \(r.context) (a list of arguments, or a string for sh -c)")
+            if let keysEntry { return keys(keysEntry, r: r, &d) }
+            d.add(r.position, "missing 'command' \(r.context) (a list of arguments, or a string for sh -c), or 'keys' (e.g. \"super+Right\")")
+            return nil
+        }
+        if let keysEntry {
+            d.add(keysEntry.keyPosition, "\(r.name("keys")) and 'command' cannot be on one action: write two [[action]] tables")
             return nil
         }
         if case .string(let script) = entry.node.value {
@@ -100,6 +115,39 @@ public enum ActionsDecoder {
         }
         guard let argv = strings(entry, r: r, &d) else { return nil }
         return .argv(argv)
+    }
+
+    /// `keys = "super+Right ctrl+c"`, each name checked against xkbcommon's keysym names; an
+    /// unknown one is reported at its own column.
+    private static func keys(_ entry: TOMLEntry, r: TableReader, _ d: inout Diagnostics) -> ActionCommand? {
+        guard case .string(let text) = entry.node.value else {
+            d.add(entry.node.position, "\(r.name("keys")) must be a string of chords, e.g. \"super+Right\", not \(entry.node.value.kindDescription)")
+            return nil
+        }
+        do throws(KeyTextError) {
+            return .keys(try KeySequence(parsing: text))
+        } catch {
+            // The string's position is its opening quote; a name's column counts from the text.
+            let at = SourcePosition(line: entry.node.position.line, column: entry.node.position.column + error.column)
+            d.add(at, "\(r.name("keys")): \(error.message)")
+            return nil
+        }
+    }
+
+    /// `app = "firefox"`, `apps = ["foot", "kitty"]` or `not_apps = [...]`: one of them.
+    private static func appCondition(_ r: inout TableReader, _ d: inout Diagnostics) -> AppCondition? {
+        let entries = ["app", "apps", "not_apps"].compactMap { key in r.take(key) }
+        guard let first = entries.first else { return nil }
+        if entries.count > 1 {
+            d.add(entries[1].keyPosition, "\(r.name(entries[1].key)) cannot be beside '\(first.key)': an action names the applications it runs in, or those it does not, once")
+            return nil
+        }
+        if first.key == "app", case .array = first.node.value {
+            d.add(first.node.position, "\(r.name("app")) is one name; write apps = [...] for several")
+            return nil
+        }
+        guard let names = strings(first, r: r, &d) else { return nil }
+        return AppCondition(names: names, excluded: first.key == "not_apps")
     }
 
     private static func sourceSet(_ r: inout TableReader, _ d: inout Diagnostics) -> Set<ActionSource>? {

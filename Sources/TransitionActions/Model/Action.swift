@@ -13,7 +13,7 @@ public struct Action: Sendable, Hashable {
     public var transitions: TransitionSelector
     /// When it runs.
     public var event: ActionEvent
-    /// What it runs.
+    /// What it runs: a command, or keys (`keys = "super+Right"`).
     public var command: ActionCommand
     /// For `on = "step"`: the progress per step (greater than 0).
     public var step: Double?
@@ -24,19 +24,28 @@ public struct Action: Sendable, Hashable {
     public var timeout: Double?
     /// Only gestures from these sources (`nil`: all, triggers included).
     public var sources: Set<ActionSource>?
+    /// `app`, `apps` or `not_apps`: the focused applications it runs in (`nil`: any, focus
+    /// unknown included).
+    public var apps: AppCondition?
     /// Where the `[[action]]` header is, for logs (`actions.toml:12`).
     public var position: SourcePosition
 
     /// An action; `position` defaults to the start of the file.
     public init(transitions: TransitionSelector, event: ActionEvent, command: ActionCommand, step: Double? = nil,
                 threshold: Double? = nil, timeout: Double? = nil, sources: Set<ActionSource>? = nil,
-                position: SourcePosition = SourcePosition(line: 1, column: 1)) {
+                apps: AppCondition? = nil, position: SourcePosition = SourcePosition(line: 1, column: 1)) {
         self.transitions = transitions; self.event = event; self.command = command; self.step = step
-        self.threshold = threshold; self.timeout = timeout; self.sources = sources; self.position = position
+        self.threshold = threshold; self.timeout = timeout; self.sources = sources; self.apps = apps
+        self.position = position
     }
 
     /// Whether the action applies to a gesture of `transition` from `source`.
     public func applies(to transition: String, source: ActionSource) -> Bool {
         transitions.matches(transition) && (sources?.contains(source) ?? true)
+    }
+
+    /// Whether it applies to a gesture of `transition` from `source` with `focus`.
+    public func applies(to transition: String, source: ActionSource, focus: AppFocus) -> Bool {
+        applies(to: transition, source: source) && (apps?.matches(focus) ?? true)
     }
 }

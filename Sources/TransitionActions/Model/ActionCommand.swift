@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
-/// What an action runs: an argument vector (no shell), or a string for `sh -c`.
+/// What an action runs: an argument vector (no shell), a string for `sh -c`, or keys to press.
 public enum ActionCommand: Sendable, Hashable, CustomStringConvertible {
     /// `command = ["swaymsg", "workspace", "next"]`: run as is, found on `PATH`.
     case argv([String])
     /// `command = "pactl set-sink-volume @DEFAULT_SINK@ +5%"`: run through `/bin/sh -c`.
     case shell(String)
+    /// `keys = "super+Right"`: pressed through the desktop's key sender, nothing executed.
+    case keys(KeySequence)
 
-    /// The argument vector to execute.
+    /// The argument vector to execute (empty for keys, which run no program).
     public var arguments: [String] {
         switch self {
         case .argv(let argv): argv
         case .shell(let script): ["/bin/sh", "-c", script]
+        case .keys: []
         }
     }
 
@@ -19,6 +22,7 @@ public enum ActionCommand: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .argv(let argv): argv.map(Self.quoted).joined(separator: " ")
         case .shell(let script): script
+        case .keys(let keys): "keys " + keys.text
         }
     }
 

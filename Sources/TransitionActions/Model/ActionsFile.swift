@@ -33,6 +33,14 @@ public struct ActionsFile: Sendable, Hashable {
         frameRate > 0 && actions.contains { $0.event == .progress }
     }
 
+    /// Whether some action has `app`, `apps` or `not_apps`: the runner then follows focus.
+    public var wantsFocus: Bool { actions.contains { $0.apps != nil } }
+
+    /// Whether some action presses keys: the runner then opens a key sender.
+    public var wantsKeys: Bool {
+        actions.contains { if case .keys = $0.command { true } else { false } }
+    }
+
     /// `actions.toml:12`: where action `index` is written.
     public func location(of index: Int) -> String {
         "\(source):\(actions[index].position.line)"

@@ -11,6 +11,9 @@ public import TransitionProtocol
 public struct ActionPlanner: Sendable {
     /// The actions new gestures use.
     public private(set) var file: ActionsFile
+    /// The focus as the runner last heard it: actions with `app`, `apps` or `not_apps` are
+    /// matched against it when a gesture begins (and keep to that choice until it completes).
+    public var focus: AppFocus = .unknown
     private var runs: [UInt64: GestureRun] = [:]
     private var generation: UInt64 = 1
 
@@ -90,13 +93,13 @@ public struct ActionPlanner: Sendable {
                     let unit = crossed > 0 ? 1 : -1
                     for _ in 0..<abs(crossed) {
                         level += unit
-                        intents.append(.run(invocation(run, index, step: unit, level: level)))
+                        intents.append(start(run, index, step: unit, level: level))
                     }
                 case .threshold:
                     guard let threshold = action.threshold, !run.fired.contains(index),
                           ThresholdRule.crosses(threshold, from: old, to: updated.rawProgress) else { continue }
                     run.fired.insert(index)
-                    intents.append(.run(invocation(run, index)))
+                    intents.append(start(run, index))
                 case .progress where run.streams.contains(index):
                     intents.append(write(run, index, phase: "interactive", coalescable: true))
                 default:
@@ -115,7 +118,7 @@ public struct ActionPlanner: Sendable {
             let wanted: ActionEvent = ended.outcome == .finish ? .finish : .cancel
             for index in run.matching {
                 let action = run.file.actions[index]
-                if action.event == wanted && decide { intents.append(.run(invocation(run, index))) }
+                if action.event == wanted && decide { intents.append(start(run, index)) }
                 if action.event == .progress && run.streams.contains(index) {
                     intents.append(write(run, index, phase: ended.outcome.rawValue, coalescable: false))
                 }
@@ -149,7 +152,7 @@ public struct ActionPlanner: Sendable {
     private mutating func begin(_ event: TransitionEvent, _ began: BeganEvent) -> [Intent] {
         let facts = GestureFacts(transition: event.transition, gesture: event.gesture, began: began)
         var run = GestureRun(facts: facts, file: file, matching: file.actions.indices.filter {
-            file.actions[$0].applies(to: event.transition, source: facts.source)
+            file.actions[$0].applies(to: event.transition, source: facts.source, focus: focus)
         })
         run.touch = began.interactive ? began.from : nil
         guard !run.matching.isEmpty else { return [] }
@@ -157,7 +160,7 @@ public struct ActionPlanner: Sendable {
         for index in run.matching {
             switch run.file.actions[index].event {
             case .began:
-                intents.append(.run(invocation(run, index)))
+                intents.append(start(run, index))
             case .progress:
                 run.streams.append(index)
                 intents.append(.open(stream(run, index), invocation(run, index)))
@@ -183,7 +186,7 @@ public struct ActionPlanner: Sendable {
         }
         for index in run.matching {
             let action = run.file.actions[index]
-            if action.event == .completed, final != nil { intents.append(.run(invocation(run, index))) }
+            if action.event == .completed, final != nil { intents.append(start(run, index)) }
             if action.event == .progress, run.streams.contains(index) {
                 if let final {
                     intents.append(write(run, index, phase: final.finished ? "finished" : "cancelled", coalescable: false))
@@ -201,6 +204,13 @@ public struct ActionPlanner: Sendable {
     private func write(_ run: GestureRun, _ index: Int, phase: String, coalescable: Bool) -> Intent {
         let line = ProgressLine.text(progress: run.facts.progress, velocity: run.facts.velocity, phase: phase)
         return .write(stream(run, index), line, coalescable: coalescable)
+    }
+
+    /// Runs action `index`: its command queued, or its keys pressed.
+    private func start(_ run: GestureRun, _ index: Int, step: Int? = nil, level: Int? = nil) -> Intent {
+        let made = invocation(run, index, step: step, level: level)
+        if case .keys(let keys) = made.command { return .press(keys, label: made.label) }
+        return .run(made)
     }
 
     private func invocation(_ run: GestureRun, _ index: Int, step: Int? = nil, level: Int? = nil) -> Invocation {

@@ -49,4 +49,6 @@ public enum Intent: Sendable, Hashable {
     case write(StreamID, String, coalescable: Bool)
     /// Close a `progress` command's input once what is queued for it is written.
     case close(StreamID)
+    /// Press keys now (a `keys` action); `label` is for logs, as an invocation's.
+    case press(KeySequence, label: String)
 }

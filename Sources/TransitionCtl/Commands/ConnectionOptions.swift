@@ -24,10 +24,7 @@ struct ConnectionOptions: ParsableArguments {
 
     /// The socket paths to try, in order.
     var candidates: [String] {
-        var environment: [String: String] = [:]
-        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = ProcessEnvironment.values([SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"])
         return SocketLocation.clientCandidates(explicit: socket, environment: environment, uid: getuid())
     }
 }

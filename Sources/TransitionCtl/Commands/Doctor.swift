@@ -30,7 +30,7 @@ struct Doctor: ParsableCommand {
     var config: String?
 
     func run() throws {
-        let environment = Self.environment()
+        let environment = ProcessEnvironment.values(RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"])
         let daemon = ask()
         let path = config ?? ActionsDecoder.defaultPath(environment: environment) ?? "actions.toml"
         let actions: DoctorReport.Actions
@@ -68,11 +68,4 @@ struct Doctor: ParsableCommand {
         return .success(daemon)
     }
 
-    private static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
-    }
 }

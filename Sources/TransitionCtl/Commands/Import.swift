@@ -44,8 +44,7 @@ struct Import: ParsableCommand {
     var force = false
 
     func run() throws {
-        var environment: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME"] { if let value = getenv(name) { environment[name] = String(cString: value) } }
+        let environment = ProcessEnvironment.values(["XDG_CONFIG_HOME", "HOME"])
         guard let path = output ?? ActionsDecoder.defaultPath(environment: environment) else {
             throw ValidationError("no -o, and neither $XDG_CONFIG_HOME nor $HOME is set")
         }

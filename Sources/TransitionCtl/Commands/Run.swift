@@ -4,6 +4,7 @@ import Glibc
 import TransitionActions
 import TransitionConfig
 import TransitionCore
+import TransitionDesktop
 import TransitionProtocol
 
 /// `transitionctl run`: runs commands on transitions, from an actions file.
@@ -14,7 +15,10 @@ struct Run: ParsableCommand {
             Reads the actions file (default $XDG_CONFIG_HOME/transitiond/actions.toml) and runs its \
             commands as transitions begin, move, finish and cancel. The file is reloaded when it \
             changes and on SIGHUP; a broken file is reported and the actions loaded before are kept. \
-            The runner reconnects when transitiond restarts. See docs/actions.md.
+            The runner reconnects when transitiond restarts. Actions may press keys (keys = \
+            "super+Right") and apply to some applications only (app, apps, not_apps): the runner \
+            then follows the desktop's focus (X11, wlroots compositors; not GNOME on Wayland, which \
+            it says when it starts). See docs/actions.md.
 
             It also sends your own gesture settings (default $XDG_CONFIG_HOME/transitiond/config.toml: \
             bindings, distances, thresholds, animations over the system's configuration) to \
@@ -41,11 +45,11 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Run even as root (commands then run as root).")
     var allowRoot = false
 
-    @Flag(name: .long, help: "Log every command started and every exit.")
+    @Flag(name: .long, help: "Log every command started and every exit, keys pressed and focus changes.")
     var verbose = false
 
     func run() throws {
-        let environment = Self.environment()
+        let environment = ProcessEnvironment.values([SocketLocation.environmentVariable, "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME"])
         guard let path = config ?? ActionsDecoder.defaultPath(environment: environment) else {
             throw ValidationError("no --config, and neither $XDG_CONFIG_HOME nor $HOME is set")
         }
@@ -89,7 +93,8 @@ struct Run: ParsableCommand {
         let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
         let runner: ActionRunner
         do {
-            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose,
+            let desktop = DesktopSession(environment: ProcessEnvironment.values(["WAYLAND_DISPLAY", "DISPLAY", "XDG_CURRENT_DESKTOP"]))
+            runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose, desktop: desktop,
                                                      settingsPath: settingsPath),
                                       initial: initial, text: text)
         } catch {
@@ -122,13 +127,5 @@ struct Run: ParsableCommand {
             Terminal.error("\(error)")
             return false
         }
-    }
-
-    private static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
     }
 }

@@ -16,6 +16,8 @@ extension ActionRunner {
                 perform(scheduler.open(stream, invocation))
             case .write(let stream, let line, let coalescable):
                 writers[stream]?.push(line, coalescable: coalescable)
+            case .press(let keys, let label):
+                press(keys, label: label)
             case .close(let stream):
                 scheduler.inputClosed(stream, nowUs: MonotonicClock.nowUs())
                 if let writer = writers[stream] {
@@ -34,7 +36,7 @@ extension ActionRunner {
                 case .success(let spawned):
                     pids[spawned.pid] = job
                     jobPids[job] = spawned.pid
-                    if let stream, let input = spawned.input { writers[stream] = StreamWriter(job: job, fd: input) }
+                    if let stream, let input = spawned.input { writers[stream] = StreamWriter(job: job, fd: input, loop: loop) }
                     log.debug("\(invocation.label): started `\(invocation.command)` (pid \(spawned.pid))")
                 case .failure(let failure):
                     log.error("\(invocation.label): cannot run `\(invocation.command)`: \(failure.message)")
@@ -105,23 +107,31 @@ extension ActionRunner {
 
     // MARK: Stopping
 
-    /// Closes every input, sends SIGTERM to every command, waits up to the kill grace for them,
-    /// then SIGKILL, and reaps them all.
-    func shutdown() {
+    /// Closes every input and sends SIGTERM to every command; the loop then runs until they
+    /// have all exited or the kill grace is over (``killRemaining()`` does the rest).
+    /// - Returns: whether commands are left to wait for (the loop must run again).
+    func shutdown() -> Bool {
+        stopping = true
         log.info("stopping")
         for (_, writer) in writers { writer.abandon() }
         writers = [:]
         link = nil
+        dropFocus()
+        if let focusRetry { loop.cancelTimer(focusRetry); self.focusRetry = nil }
+        if let reconnectTimer { loop.cancelTimer(reconnectTimer); self.reconnectTimer = nil }
+        if let reloadTimer { loop.cancelTimer(reloadTimer); self.reloadTimer = nil }
+        settle()
         for pid in pids.keys { kill(-pid, SIGTERM) }
-        let deadline = MonotonicClock.nowUs() + CommandSchedulerTime.micros(planner.file.killGrace)
-        while !pids.isEmpty {
-            let now = MonotonicClock.nowUs()
-            if now >= deadline { break }
-            var fd = pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&fd, 1, Int32((deadline - now + 999) / 1000))
-            _ = signals.drain()
-            reapQuietly()
+        reapQuietly()
+        if pids.isEmpty { return false }
+        loop.schedule(atUs: MonotonicClock.nowUs() + CommandSchedulerTime.micros(planner.file.killGrace)) { [unowned self] in
+            self.loop.stop()
         }
+        return true
+    }
+
+    /// SIGKILL for every command still there, and waits for them.
+    func killRemaining() {
         for pid in pids.keys { kill(-pid, SIGKILL) }
         for pid in pids.keys {
             var status: Int32 = 0

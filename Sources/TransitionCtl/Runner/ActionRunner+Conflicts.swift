@@ -14,10 +14,7 @@ extension ActionRunner {
     /// reload of the actions file, so each set of actions has its conflicts named once.
     func logGestureConflicts(atStart: Bool) {
         guard let hello else { return }
-        var environment: [String: String] = [:]
-        for name in RunningDesktop.variables {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = ProcessEnvironment.values(RunningDesktop.variables)
         if let desktop = RunningDesktop(environment: environment).gestures {
             let conflicts = GestureConflicts.find(transitions: hello.transitions, desktop: desktop, actions: planner.file,
                                                   includeUnused: false)

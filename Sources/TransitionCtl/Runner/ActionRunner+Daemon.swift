@@ -7,7 +7,7 @@ import TransitionIO
 
 /// The connection to transitiond: connect with a growing delay, subscribe, read, reconnect.
 extension ActionRunner {
-    func connect(nowUs: UInt64) {
+    func connect() {
         switch DaemonLink.connect(candidates: options.candidates) {
         case .success(let connected):
             // The delay starts over only once the daemon says hello: a daemon that accepts and
@@ -19,7 +19,7 @@ extension ActionRunner {
                 log.notice("waiting for transitiond (\(failure)); retrying")
                 waitingLogged = true
             }
-            reconnectAtUs = nowUs + backoff.nextDelayUs()
+            scheduleReconnect(afterUs: backoff.nextDelayUs())
         }
     }
 
@@ -39,7 +39,7 @@ extension ActionRunner {
         hello = nil
         log.warning("\(why); reconnecting")
         handle(planner.reset())
-        reconnectAtUs = MonotonicClock.nowUs() + backoff.nextDelayUs()
+        scheduleReconnect(afterUs: backoff.nextDelayUs())
     }
 
     func readDaemon() {

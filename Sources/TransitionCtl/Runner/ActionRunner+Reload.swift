@@ -31,6 +31,7 @@ extension ActionRunner {
             }
             logGestureConflicts(atStart: false)
             if file.wantsFrames != subscribedFrames { subscribe() }
+            openDesktopEdges()
         } catch {
             log.error("\(error)\nkeeping the \(planner.file.actions.count) actions loaded before")
         }

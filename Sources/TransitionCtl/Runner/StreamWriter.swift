@@ -1,23 +1,27 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import TransitionActions
+import TransitionIO
 
 /// The write end of one `progress` command's standard input: lines buffered (bounded, samples
-/// coalesced) while the command reads slower than they come, written without ever blocking.
+/// coalesced) while the command reads slower than they come, written without ever blocking:
+/// while lines wait, the runner's event loop watches the pipe for room.
 final class StreamWriter {
     let job: JobID
     private(set) var fd: Int32
+    private let loop: EventLoop
+    private var watchID: WatchID?
     private var buffer = LineBuffer(capacity: 64)
     /// Close once the buffer is written.
     private(set) var closing = false
     /// Lines coalesced or dropped in all.
     private(set) var dropped = 0
 
-    init(job: JobID, fd: Int32) { self.job = job; self.fd = fd }
+    init(job: JobID, fd: Int32, loop: EventLoop) { self.job = job; self.fd = fd; self.loop = loop }
 
-    deinit { if fd >= 0 { Glibc.close(fd) } }
+    deinit { abandon() }
 
-    /// Whether there is something to write (poll for POLLOUT).
+    /// Whether there is something to write (the pipe is watched for room).
     var wantsWrite: Bool { fd >= 0 && !buffer.isEmpty }
 
     /// Whether the input is closed: the writer can be forgotten.
@@ -38,7 +42,19 @@ final class StreamWriter {
 
     /// Closes the input now (the command exited, or the runner stops).
     func abandon() {
+        if let watchID { loop.unwatch(watchID); self.watchID = nil }
         if fd >= 0 { Glibc.close(fd); fd = -1 }
+    }
+
+    /// Watches the pipe for room while lines wait, and not otherwise (an idle pipe is always
+    /// writable: watching it would wake the loop for nothing).
+    func updateWatch() {
+        if wantsWrite, watchID == nil {
+            watchID = try? loop.watch(fd: fd, events: .writable) { [unowned self] _ in self.flush() }
+        } else if !wantsWrite, let watchID {
+            loop.unwatch(watchID)
+            self.watchID = nil
+        }
     }
 
     /// Writes as much as the pipe takes.

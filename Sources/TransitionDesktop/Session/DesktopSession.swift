@@ -13,6 +13,9 @@ public struct DesktopSession: Equatable, Sendable {
         case none
     }
 
+    /// Where the uinput key service listens (`transitiond-keys.socket`).
+    public static let defaultKeyServiceSocket = "/run/transitiond/keys.sock"
+
     /// Wayland first: under XWayland both are set, and X11 would see only X clients.
     public var display: Display
     /// `XDG_CURRENT_DESKTOP`, split on ':' ("GNOME", "KDE", "sway", "Hyprland", "niri", "X-Cinnamon").
@@ -33,6 +36,17 @@ public struct DesktopSession: Equatable, Sendable {
     /// Whether the desktop is one of `names` (compared without case).
     public func isDesktop(_ names: String...) -> Bool {
         desktops.contains { d in names.contains { $0.lowercased() == d.lowercased() } }
+    }
+
+    /// Whether a focus source that cannot be opened now may open later: an X server whose
+    /// window manager is not up yet, a compositor starting. Not on GNOME or KDE Plasma on
+    /// Wayland, nor without a display.
+    public var focusMayAppear: Bool {
+        switch display {
+        case .x11: true
+        case .wayland: !isDesktop("GNOME", "KDE")
+        case .none: false
+        }
     }
 
     /// Opens the focus source this desktop offers, or says why there is none.

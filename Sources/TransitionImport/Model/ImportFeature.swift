@@ -18,7 +18,12 @@ public enum ImportFeature: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether transitiond has it: none of these is built yet, so an entry that needs one is
-    /// written commented out, naming it.
-    public var isAvailable: Bool { false }
+    /// Whether transitiond has it: per-application actions and keys are built (issue 25); an
+    /// entry that needs a feature not built yet is written commented out, naming it.
+    public var isAvailable: Bool {
+        switch self {
+        case .perApplication, .keys: true
+        case .userSettings: false
+        }
+    }
 }

@@ -27,7 +27,7 @@ public struct ImportResult: Sendable, Hashable {
         if action.isActive {
             notes.append(ImportNote(line: action.line, .translated, action.summary + suffix))
         } else {
-            let features = action.waitingFor.map(\.summary).joined(separator: " and ")
+            let features = action.waitingFor.filter { !$0.isAvailable }.map(\.summary).joined(separator: " and ")
             notes.append(ImportNote(line: action.line, .waiting,
                                     "needs \(features); written commented out as \(action.summary)\(suffix)"))
         }

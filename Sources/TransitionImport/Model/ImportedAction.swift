@@ -13,6 +13,8 @@ public struct ImportedAction: Sendable, Hashable {
     public var step: Double?
     /// For `on = "threshold"`.
     public var threshold: Double?
+    /// `app`, `apps` or `not_apps`: the applications it runs in, or those it does not.
+    public var apps: AppCondition?
     /// The line of the imported file it comes from.
     public var line: Int
     /// Features it needs that transitiond lacks: written commented out until they exist.
@@ -22,19 +24,21 @@ public struct ImportedAction: Sendable, Hashable {
 
     /// An action translated from line `line`.
     public init(transitions: [String], event: ActionEvent, command: ActionCommand, step: Double? = nil,
-                threshold: Double? = nil, line: Int, waitingFor: [ImportFeature] = [], comments: [String] = []) {
+                threshold: Double? = nil, apps: AppCondition? = nil, line: Int, waitingFor: [ImportFeature] = [],
+                comments: [String] = []) {
         self.transitions = transitions; self.event = event; self.command = command; self.step = step
-        self.threshold = threshold; self.line = line; self.waitingFor = waitingFor; self.comments = comments
+        self.threshold = threshold; self.apps = apps; self.line = line; self.waitingFor = waitingFor; self.comments = comments
     }
 
     /// Whether it is written as a live action (nothing it needs is missing).
-    public var isActive: Bool { waitingFor.isEmpty }
+    public var isActive: Bool { waitingFor.allSatisfy(\.isAvailable) }
 
     /// `swipe3-left finish`, `swipe4-up step 0.1`: how it reads in a report.
     public var summary: String {
         var text = transitions.joined(separator: ",") + " " + event.rawValue
         if let step { text += " step \(step)" }
         if let threshold { text += " threshold \(threshold)" }
+        if let apps { text += " " + apps.description }
         var shown = ""
         for character in command.description { shown += character == "\n" ? "\\n" : String(character) }
         return text + ": " + shown

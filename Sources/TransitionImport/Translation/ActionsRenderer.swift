@@ -22,7 +22,7 @@ public enum ActionsRenderer {
             out += "# \(base):\(action.line)\n"
             for comment in action.comments { out += "# \(commentText(comment))\n" }
             if !action.isActive {
-                out += "# waiting for \(action.waitingFor.map(\.summary).joined(separator: " and ")):\n"
+                out += "# waiting for \(action.waitingFor.filter { !$0.isAvailable }.map(\.summary).joined(separator: " and ")):\n"
             }
             let prefix = action.isActive ? "" : "# "
             for line in body(action).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -48,9 +48,17 @@ public enum ActionsRenderer {
         out += "on = \(TOMLWriter.basicString(action.event.rawValue))\n"
         if let step = action.step { out += "step = \(TOMLWriter.number(step))\n" }
         if let threshold = action.threshold { out += "threshold = \(TOMLWriter.number(threshold))\n" }
+        if let apps = action.apps {
+            if !apps.excluded, apps.names.count == 1 {
+                out += "app = " + TOMLWriter.basicString(apps.names[0]) + "\n"
+            } else {
+                out += (apps.excluded ? "not_apps" : "apps") + " = [" + apps.names.map(TOMLWriter.basicString).joined(separator: ", ") + "]\n"
+            }
+        }
         switch action.command {
         case .argv(let argv): out += "command = [" + argv.map(TOMLWriter.basicString).joined(separator: ", ") + "]"
         case .shell(let script): out += "command = " + TOMLWriter.basicString(script)
+        case .keys(let keys): out += "keys = " + TOMLWriter.basicString(keys.text)
         }
         return out
     }

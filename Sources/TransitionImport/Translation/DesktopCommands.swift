@@ -38,6 +38,16 @@ public enum DesktopCommands {
         .argv(["xdotool", "key", combination])
     }
 
+    /// `keys = "super+s"` when every name is an xkb keysym name (keys then reach every desktop),
+    /// else `xdotool key` (X11 only) with why.
+    public static func keysOnEveryDesktop(_ combination: String) -> (command: ActionCommand, problem: String?) {
+        do throws(KeyTextError) {
+            return (.keys(try KeySequence(parsing: combination)), nil)
+        } catch {
+            return (keys(combination), "\(combination) at \(error): written as xdotool key, X11 only")
+        }
+    }
+
     /// A mouse button through XTEST: `xdotool click 3`.
     public static func click(_ button: Int) -> ActionCommand {
         .argv(["xdotool", "click", String(button)])
@@ -49,6 +59,7 @@ public enum DesktopCommands {
         switch command {
         case .argv(let argv): script = "exec " + argv.map(ShellWords.quote).joined(separator: " ")
         case .shell(let text): script = text
+        case .keys(let keys): script = "exec transitionctl desktop keys " + ShellWords.quote(keys.text)
         }
         return .shell("[ \"$TRANSITIOND_STEP\" = \(sign > 0 ? "+1" : "-1") ] || exit 0\n" + script)
     }
@@ -59,6 +70,7 @@ public enum DesktopCommands {
             switch command {
             case .argv(let argv): argv.map(ShellWords.quote).joined(separator: " ")
             case .shell(let text): text
+            case .keys(let keys): "transitionctl desktop keys " + ShellWords.quote(keys.text)
             }
         }
         return .shell("if [ \"$TRANSITIOND_STEP\" = +1 ]; then\n  \(script(forwards))\nelse\n  \(script(backwards))\nfi")

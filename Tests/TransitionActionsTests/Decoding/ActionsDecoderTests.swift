@@ -2,6 +2,7 @@
 import Testing
 import TransitionActions
 import TransitionConfig
+import TransitionDesktop
 
 @Suite struct ActionsDecoderTests {
     @Test func decodesTheDocumentedExample() throws {
@@ -89,7 +90,7 @@ import TransitionConfig
                 "actions.toml:4:6: 'on' in [[action]] #1 must be one of \"began\", \"finish\", \"cancel\", \"completed\", \"step\", \"threshold\", \"progress\", not \"finsh\" (did you mean \"finish\"?)",
                 "actions.toml:5:11: 'command' in [[action]] #1 must not be an empty list",
                 "actions.toml:7:1: missing 'step' in [[action]] #2 (on = \"step\" needs it)",
-                "actions.toml:12:1: missing 'command' in [[action]] #3 (a list of arguments, or a string for sh -c)",
+                "actions.toml:12:1: missing 'command' in [[action]] #3 (a list of arguments, or a string for sh -c), or 'keys' (e.g. \"super+Right\")",
                 "actions.toml:15:1: 'step' in [[action]] #3 only applies to on = \"step\"",
                 "actions.toml:16:1: unknown key 'comand' in [[action]] #3 (did you mean 'command'?)",
                 "actions.toml:19:14: 'transition' in [[action]] #4 must not be an empty list",
@@ -156,5 +157,52 @@ import TransitionConfig
     @Test func commandsAreShownAsWritten() {
         #expect(ActionCommand.argv(["notify-send", "a b", "it's"]).description == "notify-send 'a b' 'it'\\''s'")
         #expect(ActionCommand.shell("echo $X | cat").description == "echo $X | cat")
+    }
+}
+
+@Suite struct ActionsDecoderDesktopTests {
+    @Test func decodesAppsAndKeys() throws {
+        let file = try actions("""
+            [[action]]
+            transition = "swipe3-left"
+            on = "finish"
+            app = "firefox"
+            keys = "alt+Left"
+
+            [[action]]
+            transition = "swipe3-right"
+            on = "step"
+            step = 0.2
+            apps = ["foot", "kitty"]
+            keys = "ctrl+c ctrl+v"
+
+            [[action]]
+            transition = "*"
+            on = "began"
+            not_apps = ["firefox"]
+            command = "true"
+            """)
+        #expect(file.actions[0].apps == AppCondition(names: ["firefox"], excluded: false))
+        #expect(file.actions[0].command == .keys(try KeySequence(parsing: "alt+Left")))
+        #expect(file.actions[1].apps == AppCondition(names: ["foot", "kitty"], excluded: false))
+        #expect(file.actions[2].apps == AppCondition(names: ["firefox"], excluded: true))
+        #expect(file.wantsFocus && file.wantsKeys)
+        #expect(try !actions("[[action]]\ntransition = \"*\"\non = \"began\"\ncommand = \"x\"\n").wantsFocus)
+    }
+
+    @Test func refusesBadKeysAndConditionsWithTheirPlace() {
+        let head = "[[action]]\ntransition = \"*\"\non = \"finish\"\n"
+        #expect(Self.errors(head + "keys = \"ctrl+Nope\"\n").contains("actions.toml:4:14: 'keys' in [[action]] #1: no key is named “Nope”"))
+        #expect(Self.errors(head + "keys = \"a\"\ncommand = \"x\"\n").contains("'keys' in [[action]] #1 and 'command' cannot be on one action"))
+        #expect(Self.errors(head + "keys = 3\n").contains("must be a string of chords"))
+        #expect(Self.errors(head + "app = \"a\"\nnot_apps = [\"b\"]\ncommand = \"x\"\n").contains("actions.toml:5:1: 'not_apps' in [[action]] #1 cannot be beside 'app'"))
+        #expect(Self.errors(head + "app = [\"a\", \"b\"]\ncommand = \"x\"\n").contains("is one name; write apps = [...]"))
+        #expect(Self.errors(head + "apps = []\ncommand = \"x\"\n").contains("must not be an empty list"))
+        #expect(Self.errors("[[action]]\ntransition = \"*\"\non = \"progress\"\nkeys = \"a\"\n").contains("cannot feed on = \"progress\""))
+        #expect(Self.errors(head).contains("missing 'command' in [[action]] #1 (a list of arguments, or a string for sh -c), or 'keys'"))
+    }
+
+    static func errors(_ text: String) -> String {
+        do { _ = try actions(text); return "" } catch { return "\(error)" }
     }
 }

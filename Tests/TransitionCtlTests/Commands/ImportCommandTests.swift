@@ -22,7 +22,7 @@ import Testing
 
         let first = try Binaries.run("transitionctl", ["import", input, "-o", output])
         #expect(first.status == 0, "\(first.output)")
-        #expect(first.output.contains("libinput-gestures.conf:2: translated: swipe3-left finish: xdotool key alt+Right"))
+        #expect(first.output.contains("libinput-gestures.conf:2: translated: swipe3-left finish: keys alt+Right"))
         #expect(first.output.contains("libinput-gestures.conf:3: skipped: diagonal swipe"))
         #expect(first.output.contains("libinput-gestures.conf:4: waiting: ") || first.output.contains("libinput-gestures.conf:4: translated: "))
         #expect(first.output.contains("libinput-gestures.conf:5: setting: swipe_threshold 100"))

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 import TransitionActions
+import TransitionIO
 @testable import TransitionCtl
 
 @Suite struct ProcessSpawnerTests {
@@ -45,7 +46,7 @@ import TransitionActions
         guard case .success(let spawned) = result, let input = spawned.input else { Issue.record("spawn failed"); return }
         #expect(fcntl(input, F_GETFD) & FD_CLOEXEC != 0)
         #expect(fcntl(input, F_GETFL) & O_NONBLOCK != 0)
-        let writer = StreamWriter(job: .init(raw: 1), fd: input)
+        let writer = StreamWriter(job: .init(raw: 1), fd: input, loop: try EventLoop())
         writer.push("0.100000 1.000000 interactive", coalescable: true)
         writer.push("1.000000 0.000000 finished", coalescable: false)
         writer.close()
@@ -56,11 +57,11 @@ import TransitionActions
 
     /// A reader that never reads: writes never block, samples are coalesced, and the writer
     /// gives up quietly when the reader dies.
-    @Test func aSlowReaderNeverBlocksTheWriter() {
-        signal(SIGPIPE, SIG_IGN) // as the runner does (SignalSource)
+    @Test func aSlowReaderNeverBlocksTheWriter() throws {
+        signal(SIGPIPE, SIG_IGN) // as the runner does (ActionRunner)
         let result = ProcessSpawner.spawn(["/bin/sh", "-c", "sleep 30"], extra: [], pipeInput: true)
         guard case .success(let spawned) = result, let input = spawned.input else { Issue.record("spawn failed"); return }
-        let writer = StreamWriter(job: .init(raw: 1), fd: input)
+        let writer = StreamWriter(job: .init(raw: 1), fd: input, loop: try EventLoop())
         let line = String(repeating: "0.123456 ", count: 100)
         for _ in 0..<5000 { writer.push(line, coalescable: true) } // ~4.5 MB, far beyond a pipe
         #expect(writer.wantsWrite)

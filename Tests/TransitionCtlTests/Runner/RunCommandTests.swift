@@ -116,6 +116,37 @@ import Testing
         #expect(bad.output == "\(dir)/bad.toml:5:8: 'step' in [[action]] #1 must be greater than 0, not 0\n")
     }
 
+    /// Where the desktop tells no focus (here: no desktop at all; GNOME on Wayland says the same
+    /// way), the runner says so when it starts, and on a reload that brings the first action
+    /// naming an application; keys say why they cannot be pressed. tests/desktop/x11 runs the
+    /// same with a real X server.
+    @Test func saysWhenFocusAndKeysAreUnavailable() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DISPLAY", "WAYLAND_DISPLAY"] { environment[name] = nil }
+        environment["XDG_CURRENT_DESKTOP"] = "GNOME"
+        let config = dir + "/actions.toml", runLog = dir + "/run.log"
+        try "[[action]]\ntransition = \"*\"\non = \"began\"\napp = \"foot\"\ncommand = \"true\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--config", config, "--socket", dir + "/none.sock"],
+                                        log: runLog, environment: environment)
+        defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
+        #expect(Binaries.eventually {
+            Binaries.read(runLog).contains("cannot follow focus: no desktop session (neither WAYLAND_DISPLAY nor DISPLAY is set); actions with app, apps or not_apps do not run")
+        })
+        environment["WAYLAND_DISPLAY"] = "wayland-test-none"
+        let gnome = try Binaries.start("transitionctl", ["run", "--allow-root", "--config", config, "--socket", dir + "/none.sock"],
+                                       log: dir + "/gnome.log", environment: environment)
+        defer { if gnome.isRunning { gnome.terminate(); gnome.waitUntilExit() } }
+        #expect(Binaries.eventually { Binaries.read(dir + "/gnome.log").contains("cannot follow focus: GNOME on Wayland tells no client") })
+        try "[[action]]\ntransition = \"*\"\non = \"began\"\nkeys = \"super\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(Binaries.eventually { Binaries.read(runLog).contains("cannot press keys: ") })
+        runner.terminate()
+        runner.waitUntilExit()
+        #expect(runner.terminationStatus == 0)
+    }
+
     /// The default file in a directory that does not exist yet: the runner starts without
     /// actions and loads them when the directory and the file appear.
     @Test func waitsForTheDefaultFileToAppear() throws {

@@ -25,4 +25,22 @@ import TransitionDesktop
     @Test func noDisplayIsNoDesktop() {
         #expect(DesktopSession(environment: [:]).display == .none)
     }
+
+    @Test func focusMayAppearLaterOnX11AndWlrootsOnly() {
+        #expect(DesktopSession(environment: ["DISPLAY": ":1"]).focusMayAppear)
+        #expect(DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-1", "XDG_CURRENT_DESKTOP": "sway"]).focusMayAppear)
+        #expect(!DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]).focusMayAppear)
+        #expect(!DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]).focusMayAppear)
+        #expect(!DesktopSession(environment: [:]).focusMayAppear)
+    }
+
+    @Test func anX11ServerThatIsNotThereIsAnError() {
+        let session = DesktopSession(environment: ["DISPLAY": ":4711"])
+        do { _ = try session.openFocusSource(); Issue.record("opened a focus source on :4711") } catch {
+            #expect(error.message.contains("cannot connect to the X server :4711"))
+        }
+        do { _ = try session.openKeySender(keyServiceSocket: "/nonexistent"); Issue.record("opened XTEST on :4711") } catch {
+            #expect(error.message.contains("cannot connect to the X server :4711"))
+        }
+    }
 }

@@ -47,12 +47,14 @@ import TransitionImport
         #expect(result.actions.first?.transitions == ["pinch2-in", "pinch3-in", "pinch4-in"])
     }
 
-    @Test func sendkeyWaitsForKeysWithAnX11Equivalent() throws {
+    @Test func sendkeyBecomesKeysOrXdotoolWhenANameIsNotXkbs() throws {
         let result = try translate("swipe:\n  3:\n    up:\n      sendkey: 'LEFTMETA+UP'\n")
         let action = try #require(result.actions.first)
-        #expect(action.waitingFor == [.keys])
-        #expect(action.command == .argv(["xdotool", "key", "super+Up"]))
-        #expect(action.comments.first?.contains("keys = \"super+Up\"") == true)
+        #expect(action.isActive)
+        #expect(action.command == .keys(try KeySequence(parsing: "super+Up")))
+        let odd = try #require(try translate("swipe:\n  3:\n    up:\n      sendkey: 'LEFTCTRL+NOSUCHKEY'\n").actions.first)
+        #expect(odd.command == .argv(["xdotool", "key", "ctrl+NOSUCHKEY"]))
+        #expect(odd.comments.first?.contains("written as xdotool key, X11 only") == true)
     }
 
     @Test func thresholdsBecomeScaledDistances() throws {
@@ -88,7 +90,7 @@ import TransitionImport
         #expect(result.notes.map(\.kind) == [.skipped, .setting, .setting])
     }
 
-    @Test func contextDocumentsWaitForPerApplicationActions() throws {
+    @Test func applicationContextsBecomeAppsAndTheDefaultStepsAside() throws {
         let result = try translate("""
             swipe:
               3:
@@ -103,11 +105,11 @@ import TransitionImport
                   command: b
                   threshold: 0.5
             """)
-        #expect(result.actions.map(\.isActive) == [true, false])
+        #expect(result.actions.map(\.isActive) == [true, true])
         #expect(result.settings.isEmpty)
-        #expect(result.notes.contains { $0.line == 12 && $0.kind == .waiting && $0.message.hasSuffix("not written") })
-        #expect(result.actions[1].waitingFor == [.perApplication])
-        #expect(result.actions[1].comments.contains { $0.contains("app = \"Google-chrome\"") })
+        #expect(result.notes.contains { $0.line == 12 && $0.kind == .skipped && $0.message.hasSuffix("not written") })
+        #expect(result.actions[1].apps == AppCondition(names: ["Google-chrome"], excluded: false))
+        #expect(result.actions[0].apps == AppCondition(names: ["Google-chrome"], excluded: true))
     }
 
     @Test func twoFingerTapsAreLibinputsClicks() throws {

@@ -11,8 +11,13 @@ import TransitionImport
     @Test func swipeWithFingersIsOneFinishAction() {
         let result = translate("gesture swipe left 3 xdotool key alt+Right")
         #expect(result.actions == [ImportedAction(transitions: ["swipe3-left"], event: .finish,
-                                                  command: .argv(["xdotool", "key", "alt+Right"]), line: 1)])
+                                                  command: .keys(try! KeySequence(parsing: "alt+Right")), line: 1)])
         #expect(result.notes.map(\.kind) == [.translated])
+        // Only plain keys become keys: options, and names xkb does not know, stay xdotool's.
+        #expect(translate("gesture swipe left 3 xdotool key --clearmodifiers alt+Right").actions.first?.command
+                == .argv(["xdotool", "key", "--clearmodifiers", "alt+Right"]))
+        #expect(translate("gesture swipe left 3 xdotool key alt+Nonesuch").actions.first?.command == .argv(["xdotool", "key", "alt+Nonesuch"]))
+        #expect(translate("gesture swipe left 3 xdotool key ctrl+c ctrl+v").actions.first?.command == .keys(try! KeySequence(parsing: "ctrl+c ctrl+v")))
     }
 
     @Test func swipeWithoutFingersIsThreeAndFour() {

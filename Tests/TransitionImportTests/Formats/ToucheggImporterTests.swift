@@ -48,12 +48,12 @@ import TransitionImport
         #expect(action.command == DesktopCommands.bothSteps(forwards: .shell("up"), backwards: .shell("down")))
     }
 
-    @Test func keysAndClicksGoThroughXtest() throws {
+    @Test func keysReachEveryDesktopAndClicksGoThroughXtest() throws {
         let result = try translate("""
             <gesture type="PINCH" fingers="4" direction="IN"><action type="SEND_KEYS"><modifiers>Super_L</modifiers><keys>A</keys><on>begin</on></action></gesture>
             <gesture type="TAP" fingers="3"><action type="MOUSE_CLICK"><button>2</button><on>begin</on></action></gesture>
             """)
-        #expect(result.actions[0].command == .argv(["xdotool", "key", "Super_L+A"]))
+        #expect(result.actions[0].command == .keys(try KeySequence(parsing: "Super_L+A")))
         #expect(result.actions[0].event == .began)
         #expect(result.actions[1].command == .argv(["xdotool", "click", "2"]))
         #expect(result.actions[1].transitions == ["padtap3", "tap3"])
@@ -78,13 +78,46 @@ import TransitionImport
         #expect(result.notes.contains { $0.kind == .skipped && $0.message.contains("docs/touchegg.md") })
     }
 
-    @Test func otherApplicationsWaitForPerApplicationActions() throws {
+    @Test func anApplicationWithoutANameIsLeftOut() throws {
+        // Found by FuzzToucheggImport (Corpus/ToucheggImport/application-without-name-crash).
+        for header in ["<application namh=\"All\">", "<application name=\" , \">"] {
+            let result = try ToucheggImporter.translate("""
+                <touchégg>
+                  \(header)
+                    <gesture type="SWIPE" fingers="3" direction="UP"><action type="RUN_COMMAND"><command>x</command></action></gesture>
+                  </application>
+                </touchégg>
+                """, source: "touchegg.conf")
+            #expect(result.actions.isEmpty)
+            #expect(result.notes.contains { $0.line == 2 && $0.kind == .skipped && $0.message.contains("names no application") })
+        }
+    }
+
+    @Test func applicationSectionsBecomeAppsAndAllStepsAside() throws {
         let result = try translate("""
             <gesture type="SWIPE" fingers="3" direction="UP"><action type="RUN_COMMAND"><command>x</command></action></gesture>
             """, application: "Firefox, Google-chrome")
         let action = try #require(result.actions.first)
-        #expect(action.waitingFor == [.perApplication])
-        #expect(action.comments.contains("would apply only to apps = [\"Firefox\", \"Google-chrome\"]"))
+        #expect(action.isActive)
+        #expect(action.apps == AppCondition(names: ["Firefox", "Google-chrome"], excluded: false))
+
+        // Touchégg runs an application's own gesture instead of All's there: All's gets not_apps.
+        let both = try ToucheggImporter.translate("""
+            <touchégg>
+              <application name="All">
+                <gesture type="SWIPE" fingers="3" direction="UP"><action type="RUN_COMMAND"><command>all-up</command></action></gesture>
+                <gesture type="SWIPE" fingers="3" direction="DOWN"><action type="RUN_COMMAND"><command>all-down</command></action></gesture>
+              </application>
+              <application name="Firefox">
+                <gesture type="SWIPE" fingers="3" direction="UP"><action type="SEND_KEYS"><modifiers>Control_L</modifiers><keys>T</keys></action></gesture>
+              </application>
+            </touchégg>
+            """, source: "touchegg.conf")
+        #expect(both.actions.map(\.apps) == [AppCondition(names: ["Firefox"], excluded: true), nil,
+                                             AppCondition(names: ["Firefox"], excluded: false)])
+        #expect(both.actions[2].command == .keys(try KeySequence(parsing: "Control_L+T")))
+        let text = ActionsRenderer.actionsFile(both, settingsInline: true)
+        #expect(try ActionsDecoder.decode(text, source: "a.toml").actions.count == 3)
     }
 
     @Test func thresholdBecomesFinishThreshold() throws {

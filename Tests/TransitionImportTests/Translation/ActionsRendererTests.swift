@@ -8,8 +8,12 @@ import TransitionImport
         var result = ImportResult(format: .fusuma, source: "/home/u/.config/fusuma/config.yml")
         result.actions = [
             ImportedAction(transitions: ["swipe3-up"], event: .finish, command: .shell("echo \"hi\"\nnext"), line: 3),
-            ImportedAction(transitions: ["swipe3-down"], event: .finish, command: .argv(["a"]), line: 7, waitingFor: [.keys],
+            ImportedAction(transitions: ["swipe3-down"], event: .finish, command: .argv(["a"]), line: 7, waitingFor: [.userSettings],
                            comments: ["why"]),
+            ImportedAction(transitions: ["swipe4-up"], event: .finish, command: .keys(try KeySequence(parsing: "super+Up")),
+                           apps: AppCondition(names: ["firefox"], excluded: false), line: 9),
+            ImportedAction(transitions: ["swipe4-up"], event: .finish, command: .argv(["b"]),
+                           apps: AppCondition(names: ["firefox", "foot"], excluded: true), line: 10),
         ]
         let text = ActionsRenderer.actionsFile(result, settingsInline: true)
         #expect(text.contains("""
@@ -22,12 +26,16 @@ import TransitionImport
         #expect(text.contains("""
             # config.yml:7
             # why
-            # waiting for keys on every desktop, keys = "…" (issue 25):
+            # waiting for user settings in ~/.config/transitiond/config.toml (issue 25):
             # [[action]]
             # transition = "swipe3-down"
             """))
         let decoded = try ActionsDecoder.decode(text, source: "a.toml")
-        #expect(decoded.actions.map(\.command) == [.shell("echo \"hi\"\nnext")])
+        #expect(text.contains("on = \"finish\"\napp = \"firefox\"\nkeys = \"super+Up\"\n"))
+        #expect(text.contains("not_apps = [\"firefox\", \"foot\"]\ncommand = [\"b\"]"))
+        #expect(decoded.actions.map(\.command) == [.shell("echo \"hi\"\nnext"), .keys(try KeySequence(parsing: "super+Up")), .argv(["b"])])
+        #expect(decoded.actions.map(\.apps) == [nil, AppCondition(names: ["firefox"], excluded: false),
+                                                AppCondition(names: ["firefox", "foot"], excluded: true)])
     }
 
     @Test func controlCharactersInCommentsAreReplaced() throws {

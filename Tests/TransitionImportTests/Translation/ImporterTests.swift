@@ -47,7 +47,7 @@ import TransitionImport
     @Test func fusuma() throws {
         let output = try roundTrip("fusuma.yml", format: .fusuma)
         #expect(output.result.actions.contains { $0.transitions == ["swipe3-left"] && $0.event == .finish })
-        #expect(output.result.actions.contains { !$0.isActive && $0.waitingFor.contains(.perApplication) })
+        #expect(output.result.actions.contains { $0.isActive && $0.apps != nil })
         #expect(output.actionsText.contains("# Settings translated by `transitionctl import`"))
         #expect(!output.result.settings.isEmpty)
     }

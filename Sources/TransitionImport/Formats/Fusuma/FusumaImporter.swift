@@ -33,22 +33,24 @@ public enum FusumaImporter {
                 let what = context.value.entries.map { "\($0.key): \($0.value.text ?? "…")" }.joined(separator: ", ")
                 var scoped = ImportResult(format: .fusuma, source: source)
                 translateDocument(document, &scoped)
-                let feature = ImportFeature.perApplication
-                result.note(context.position.line, .waiting,
-                            "context (\(what)): fusuma-plugin-appmatcher's per-context gestures need \(feature.summary); the actions of this document are written commented out")
-                for var action in scoped.actions {
-                    if !action.waitingFor.contains(.perApplication) { action.waitingFor.append(.perApplication) }
-                    if let application = context.value["application"]?.text {
-                        action.comments.append("would apply only to the application \(application): app = \(TOMLWriter.basicString(application))")
-                    }
+                let application = context.value["application"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+                if let application {
+                    result.note(context.position.line, .translated,
+                                "context (\(what)): fusuma-plugin-appmatcher's per-application gestures become actions with app = \(TOMLWriter.basicString(application)), matched against the focused window's class or app id without case")
+                } else {
+                    result.note(context.position.line, .skipped,
+                                "context (\(what)): only fusuma-plugin-appmatcher's application contexts translate (app = …); the gestures of this document are left out")
+                }
+                for var action in scoped.actions where application != nil {
+                    action.apps = AppCondition(names: [application ?? ""], excluded: false)
                     result.add(action)
                 }
                 for var note in scoped.notes where note.kind != .translated && note.kind != .waiting {
                     // The context's thresholds are not written: they would apply to every application.
                     if note.message.hasSuffix(distanceWritten) {
-                        note.kind = .waiting
+                        note.kind = .skipped
                         note.message = String(note.message.dropLast(distanceWritten.count))
-                            + "a threshold for this context only needs \(feature.summary) and \(ImportFeature.userSettings.summary); not written"
+                            + "a threshold for one application only has no transitiond equivalent (thresholds are per transition, for every application); not written"
                     }
                     result.notes.append(note)
                 }
@@ -56,6 +58,7 @@ public enum FusumaImporter {
             }
             translateDocument(document, &result)
         }
+        result.excludeOverriddenApplications()
         return result
     }
 
@@ -214,7 +217,7 @@ public enum FusumaImporter {
     static func action(_ gesture: String, fingers: Int?, direction: String?, status: String?, _ entries: [YAMLNode.Entry],
                        line: Int, _ result: inout ImportResult) {
         var command: ActionCommand?
-        var waiting: [ImportFeature] = []
+        let waiting: [ImportFeature] = []
         var comments: [String] = []
         let place = [gesture, fingers.map(String.init), direction, status].compactMap { $0 }.joined(separator: " ")
         for entry in entries {
@@ -236,9 +239,9 @@ public enum FusumaImporter {
                     continue
                 }
                 let xkb = xkbKeys(keys)
-                command = DesktopCommands.keys(xkb)
-                waiting.append(.keys)
-                comments.append("sendkey \(keys): would become keys = \(TOMLWriter.basicString(xkb)); on X11, `xdotool key \(xkb)` (the command below) works today")
+                let (translated, problem) = DesktopCommands.keysOnEveryDesktop(xkb)
+                command = translated
+                comments.append("sendkey \(keys)" + (problem.map { ": " + $0 } ?? ""))
             case "keypress":
                 result.note(keyLine, .skipped, "\(place): keypress (a key held during the gesture: \(entry.value.entries.map(\.key).joined(separator: ", "))) has no transitiond equivalent; bind those commands to other gestures or finger counts")
             case "threshold":

@@ -148,6 +148,12 @@ public enum LibinputGesturesImporter {
             // libinput-gestures expands ~ and $VARS in the program's name only.
             return .success(.shell(program + words.dropFirst().map { " " + ShellWords.quote($0) }.joined()))
         }
+        if words.count >= 3, program == "xdotool", words[1] == "key", words.dropFirst(2).allSatisfy({ !$0.hasPrefix("-") }),
+           case (let keys, nil) = DesktopCommands.keysOnEveryDesktop(words.dropFirst(2).joined(separator: " ")) {
+            // `xdotool key super+Left`: plain keys (no --window, --delay, --clearmodifiers) whose
+            // names are xkb's become keys, which reach every desktop, not only X11.
+            return .success(keys)
+        }
         return .success(.argv(words))
     }
 

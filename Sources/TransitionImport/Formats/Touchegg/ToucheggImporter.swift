@@ -36,6 +36,7 @@ public enum ToucheggImporter {
             default: result.note(child.position.line, .skipped, "<\(child.name)> is not a Touchégg section (settings, application)")
             }
         }
+        result.excludeOverriddenApplications()
         result.note(nil, .setting, "Touchégg's client must not run beside these actions, or each gesture acts twice: stop it (remove touchegg from the session's autostart, ~/.config/autostart/touchegg.desktop or /etc/xdg/autostart/touchegg.desktop) before `transitionctl run` starts; or keep the client and no imported actions (docs/touchegg.md)")
         return result
     }
@@ -65,8 +66,13 @@ public enum ToucheggImporter {
     static func application(_ element: XMLElement, _ result: inout ImportResult) {
         let names = (element.attribute("name") ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         let forAll = names.contains("All")
+        guard forAll || !names.isEmpty else {
+            // Found by FuzzToucheggImport: `name=","` names no application (apps = [] is refused).
+            result.note(element.position.line, .skipped, "<application> names no application (name=\"All\" for every window, or class names separated by commas): its gestures are left out")
+            return
+        }
         if !forAll {
-            result.note(element.position.line, .waiting, "<application name=\"\(names.joined(separator: ","))\">: gestures for these windows need \(ImportFeature.perApplication.summary); written commented out")
+            result.note(element.position.line, .translated, "<application name=\"\(names.joined(separator: ","))\">: its gestures become actions with apps = [...], matched against the focused window's WM_CLASS class (or app id) without case, as Touchégg matches the class")
         }
         for gesture in element.children(named: "gesture") {
             self.gesture(gesture, apps: forAll ? nil : names, &result)
@@ -133,34 +139,31 @@ public enum ToucheggImporter {
         }
         let repeating = settings["repeat"] == "true"
         let on = settings["on"] ?? "end"
-        if let apps {
-            comments.append("would apply only to " + (apps.count == 1 ? "app = \(TOMLWriter.basicString(apps[0]))"
-                : "apps = [" + apps.map(TOMLWriter.basicString).joined(separator: ", ") + "]"))
-        }
-        let waiting: [ImportFeature] = apps == nil ? [] : [.perApplication]
-        let extra: [String] = []
+        let condition = apps.map { AppCondition(names: $0, excluded: false) }
+        let waiting: [ImportFeature] = []
+        var extra: [String] = []
         func add(_ command: ActionCommand, decrease: ActionCommand? = nil, how: String = "") {
             if repeating {
                 let times = min(max(Int(settings["times"] ?? "") ?? 10, 2), 15)
                 let step = (1.0 / Double(times) * 1000).rounded() / 1000
                 let script = decrease.map { DesktopCommands.bothSteps(forwards: command, backwards: $0) } ?? DesktopCommands.onlyStep(1, command)
-                result.add(ImportedAction(transitions: names, event: .step, command: script, step: step, line: line,
-                                          waitingFor: waiting, comments: comments + extra),
+                result.add(ImportedAction(transitions: names, event: .step, command: script, step: step, apps: condition,
+                                          line: line, waitingFor: waiting, comments: comments + extra),
                            "repeat: one step per 1/\(times) of the gesture" + (how.isEmpty ? "" : "; " + how))
                 return
             }
             switch on {
             case "begin":
-                result.add(ImportedAction(transitions: names, event: .began, command: command, line: line, waitingFor: waiting,
-                                          comments: comments + extra), how)
+                result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
+                                          waitingFor: waiting, comments: comments + extra), how)
             case "begin-and-end":
-                result.add(ImportedAction(transitions: names, event: .began, command: command, line: line, waitingFor: waiting,
-                                          comments: comments + extra), how)
-                result.add(ImportedAction(transitions: names, event: .completed, command: command, line: line, waitingFor: waiting,
-                                          comments: comments + extra), "and at the end, finished or not")
+                result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
+                                          waitingFor: waiting, comments: comments + extra), how)
+                result.add(ImportedAction(transitions: names, event: .completed, command: command, apps: condition, line: line,
+                                          waitingFor: waiting, comments: comments + extra), "and at the end, finished or not")
             default:
-                result.add(ImportedAction(transitions: names, event: .finish, command: command, line: line, waitingFor: waiting,
-                                          comments: comments + extra), how)
+                result.add(ImportedAction(transitions: names, event: .finish, command: command, apps: condition, line: line,
+                                          waitingFor: waiting, comments: comments + extra), how)
             }
         }
         switch type {
@@ -182,9 +185,11 @@ public enum ToucheggImporter {
             }
             let combination = (modifiers + keys).joined(separator: "+")
             let decrease = (settings["decreaseKeys"] ?? "").split(separator: "+").map(String.init)
-            add(DesktopCommands.keys(combination),
-                decrease: decrease.isEmpty ? nil : DesktopCommands.keys((modifiers + decrease).joined(separator: "+")),
-                how: "XTEST keys, X11 only, as Touchégg's own; keys = \(TOMLWriter.basicString(combination)) once transitiond has keys on every desktop")
+            let (command, problem) = DesktopCommands.keysOnEveryDesktop(combination)
+            let backwards = decrease.isEmpty ? nil : DesktopCommands.keysOnEveryDesktop((modifiers + decrease).joined(separator: "+"))
+            if let problem = problem ?? backwards?.problem { extra.append(problem) }
+            add(command, decrease: backwards?.command,
+                how: problem == nil ? "keys, on every desktop" : "XTEST keys, X11 only, as Touchégg's own")
         case "MOUSE_CLICK":
             let button = Int(settings["button"] ?? "") ?? 1
             add(DesktopCommands.click(button), how: "XTEST, X11 only, as Touchégg's own")
