@@ -26,7 +26,7 @@ import TransitionImport
         #expect(text.contains("""
             # config.yml:7
             # why
-            # waiting for user settings in ~/.config/transitiond/config.toml (issue 25):
+            # waiting for user settings in ~/.config/transitiond/config.toml:
             # [[action]]
             # transition = "swipe3-down"
             """))
