@@ -5,6 +5,7 @@ import TransitionConfig
 import TransitionCore
 import TransitionInput
 import TransitionServer
+import TransitionTouchegg
 
 /// What the daemon keeps for the Touchégg endpoint (docs/touchegg.md).
 struct ToucheggState {

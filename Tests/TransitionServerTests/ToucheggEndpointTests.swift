@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TransitionCore
 import TransitionProtocol
+import TransitionTouchegg
 import TransitionServer
 
 /// The Touchégg endpoint over a real abstract socket: the handshake, a published signal, a method

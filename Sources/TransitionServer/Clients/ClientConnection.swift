@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import TransitionProtocol
+import TransitionTouchegg
 
 /// One connected client, as the server sees it. Lives on the loop's thread.
 ///

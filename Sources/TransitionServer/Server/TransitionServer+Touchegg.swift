@@ -2,7 +2,8 @@
 import CLinux
 import Glibc
 import Logging
-public import TransitionCore
+import TransitionCore
+public import TransitionTouchegg
 import TransitionProtocol
 
 extension TransitionServer {

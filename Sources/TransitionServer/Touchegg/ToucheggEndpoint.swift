@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import TransitionCore
 import TransitionProtocol
+import TransitionTouchegg
 
 /// What the server keeps for the Touchégg endpoint: its listener (the abstract `@touchegg`),
 /// who may connect, the one encoder and serial counter every client shares, and the refusals
