@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 import TransitionProtocol
-import TransitionTouchegg
 
 /// One connected client, as the server sees it. Lives on the loop's thread.
 ///
@@ -13,17 +12,8 @@ final class ClientConnection {
     let id: UInt64
     let fd: Int32
     let credentials: PeerCredentials
-    /// Which protocol it speaks: JSON lines on the native socket, or D-Bus on `@touchegg`.
-    let kind: ClientKind
-    /// The D-Bus handshake of a Touchégg client (`nil` for a native one).
-    var dbus: DBusAuthentication?
-    /// A Touchégg client that has sent its NUL byte (the conversation's first).
-    var dbusGreeted = false
-    /// A Touchégg client past `BEGIN`: it receives signals.
-    @exclusivity(unchecked) var dbusReady = false
-    /// A Touchégg client takes no signal of a gesture numbered below this: those began before
-    /// it authenticated, or were ended for it when its delivery paused.
-    @exclusivity(unchecked) var toucheggFloor: UInt64 = 0
+    /// Which protocol it speaks, with that protocol's own state.
+    let speaks: ConnectionProtocol
     var watch: WatchID?
     /// Whether the watch includes `.writable` (only while a backlog exists).
     @exclusivity(unchecked) var wantsWritable = false
@@ -57,14 +47,13 @@ final class ClientConnection {
     var requestTimer: TimerID?
 
     init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64,
-         kind: ClientKind = .native) {
+         speaks: ConnectionProtocol = .native) {
         self.id = id
-        self.kind = kind
+        self.speaks = speaks
         self.lastActiveUs = nowUs
         self.fd = fd
         self.credentials = credentials
-        self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes,
-                                 framing: kind == .native ? .jsonLines : .raw)
+        self.queue = OutputQueue(maxMessages: limits.maxQueuedMessages, maxBytes: limits.maxQueuedBytes)
     }
 
     /// Nothing waits to be written: a new message can go straight to the socket.
@@ -83,20 +72,15 @@ final class ClientConnection {
 
     /// What the admission policy looks at.
     var admission: AdmissionPolicy.Connection {
-        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: subscription != nil || dbusReady, lastActiveUs: lastActiveUs)
+        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: isStreaming, lastActiveUs: lastActiveUs)
     }
+
+    /// Subscribed (native) or authenticated (Touchégg): it receives events, so it is not evicted.
+    var isStreaming: Bool { subscription != nil || speaks.touchegg?.isReady == true }
 
     var info: ClientInfo {
         ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
                    subscription: subscription, queuedMessages: queue.count,
                    queuedBytes: queue.queuedBytes + unwrittenBytes, delivery: delivery)
     }
-}
-
-/// The protocol a connection speaks.
-enum ClientKind: Sendable, Hashable {
-    /// transitiond's JSON lines (the native socket).
-    case native
-    /// Touchégg's D-Bus signals (`@touchegg`).
-    case touchegg
 }

@@ -101,7 +101,7 @@ extension TransitionServer {
     }
 
     private func notify(_ client: ClientConnection, _ notice: DeliveryNotice) {
-        guard client.kind == .native else { return }
+        guard case .native = client.speaks else { return }
         var encoder = MessageEncoder()
         let kind = encoder.encodeBody(notice)
         deliver(to: client, kind: kind, body: encoder.body)
