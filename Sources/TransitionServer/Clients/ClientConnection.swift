@@ -30,11 +30,6 @@ final class ClientConnection {
     /// `delivery` is paused: checked for every client on every event, so kept as a plain flag.
     @exclusivity(unchecked) private(set) var isPaused = false
 
-    /// `nil` until the client subscribes: before that it gets `hello` and replies only.
-    @exclusivity(unchecked) var subscription: Subscription?
-    /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
-    var nextFrameUs: UInt64 = 0
-
     /// Messages not yet taken for writing.
     @exclusivity(unchecked) var queue: OutputQueue
     /// Bytes taken from the queue (or written straight here) and not yet accepted by the socket.
@@ -47,7 +42,7 @@ final class ClientConnection {
     var requestTimer: TimerID?
 
     init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64,
-         speaks: ConnectionProtocol = .native) {
+         speaks: ConnectionProtocol) {
         self.id = id
         self.speaks = speaks
         self.lastActiveUs = nowUs
@@ -76,11 +71,16 @@ final class ClientConnection {
     }
 
     /// Subscribed (native) or authenticated (Touchégg): it receives events, so it is not evicted.
-    var isStreaming: Bool { subscription != nil || speaks.touchegg?.isReady == true }
+    var isStreaming: Bool {
+        switch speaks {
+        case .native(let session): session.subscription != nil
+        case .touchegg(let session): session.isReady
+        }
+    }
 
     var info: ClientInfo {
         ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
-                   subscription: subscription, queuedMessages: queue.count,
+                   subscription: speaks.native?.subscription, queuedMessages: queue.count,
                    queuedBytes: queue.queuedBytes + unwrittenBytes, delivery: delivery)
     }
 }

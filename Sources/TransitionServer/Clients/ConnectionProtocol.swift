@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TransitionProtocol
 import TransitionTouchegg
 
 /// The protocol a connection speaks, and what only that protocol keeps. Everything else (access,
@@ -8,17 +9,43 @@ import TransitionTouchegg
 /// coalescing rule in the queue (``OutputQueue/SlotKey``) and its state.
 enum ConnectionProtocol {
     /// transitiond's JSON lines (the native socket): request lines, replies and events as lines;
-    /// `updated` and `frame` events coalesce per transition and kind. Its subscription is the
-    /// connection's (``ClientConnection/subscription``): the fan-out reads it for every client
-    /// on every event, so it stays a plain stored property.
-    case native
+    /// `updated` and `frame` events coalesce per transition and kind.
+    case native(NativeSession)
     /// Touchégg's D-Bus protocol (`@touchegg`): SASL, then D-Bus messages; `OnGestureUpdate`
     /// coalesces into one slot.
     case touchegg(ToucheggSession)
 
+    /// The native client's session; `nil` for a Touchégg client.
+    var native: NativeSession? {
+        if case .native(let session) = self { session } else { nil }
+    }
+
     /// The Touchégg client's session; `nil` for a native client.
     var touchegg: ToucheggSession? {
         if case .touchegg(let session) = self { session } else { nil }
+    }
+}
+
+/// What a connection on the native socket keeps: what it subscribed to, and when its next
+/// `frame` is due.
+final class NativeSession {
+    /// `nil` until the client subscribes: before that it gets `hello` and replies only (read for
+    /// every client on every event: no dynamic exclusivity checks, see ``ClientConnection``).
+    @exclusivity(unchecked) var subscription: Subscription?
+    /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
+    var nextFrameUs: UInt64 = 0
+
+    init() {}
+
+    /// Whether it wants `kind` events of `transition`.
+    func accepts(_ kind: EventKind, of transition: String) -> Bool {
+        subscription?.accepts(kind, of: transition) ?? false
+    }
+
+    /// The interval between its frames, when it subscribed to frames.
+    var frameIntervalUs: UInt64? {
+        guard let rate = subscription?.frameRate, rate > 0 else { return nil }
+        return 1_000_000 / UInt64(rate)
     }
 }
 

@@ -9,7 +9,7 @@ extension TransitionServer {
     /// ``AdmissionPolicy`` decides; says `hello` to an admitted one.
     /// `speaks` makes the connection's protocol (native unless told) from its credentials.
     func admit(_ fd: Int32, credentials known: PeerCredentials? = nil,
-               speaks: (PeerCredentials) -> ConnectionProtocol = { _ in .native }) {
+               speaks: (PeerCredentials) -> ConnectionProtocol = { _ in .native(NativeSession()) }) {
         let credentials = known ?? peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextClientID
         nextClientID += 1

@@ -50,8 +50,9 @@ extension TransitionServer {
                     throw ProtocolError(.unknownTransition, "no transition named \"\(unknown)\" (configured: \(known.sorted().joined(separator: ", ")))")
                 }
             }
-            client.subscription = subscription
-            client.nextFrameUs = 0
+            guard let session = client.speaks.native else { return .subscribed }
+            session.subscription = subscription
+            session.nextFrameUs = 0
             logger.debug("client \(client.id) subscribed")
             rescheduleFrames()
             return .subscribed
@@ -115,7 +116,7 @@ extension TransitionServer {
 
     /// The state of every subscribed transition, right after the `subscribe` reply.
     func sendSnapshot(to client: ClientConnection) {
-        guard let subscription = client.subscription else { return }
+        guard let subscription = client.speaks.native?.subscription else { return }
         let now = EventLoop.nowUs()
         let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
