@@ -70,6 +70,14 @@ final class ClientConnection {
         AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: isStreaming, lastActiveUs: lastActiveUs)
     }
 
+    /// Whether `kind` events of `transition` go to it now: a native client, not paused, that
+    /// subscribed to them. Asked for every client on every event, so the session is read in
+    /// ``ConnectionProtocol/accepts(_:of:)``, which borrows it: a `case .native(let session)`
+    /// binding here cost a retain and a release of it, some 50 instructions (callgrind).
+    func takes(_ kind: EventKind, of transition: String) -> Bool {
+        !isPaused && speaks.accepts(kind, of: transition)
+    }
+
     /// Subscribed (native) or authenticated (Touchégg): it receives events, so it is not evicted.
     var isStreaming: Bool {
         switch speaks {

@@ -115,8 +115,7 @@ public final class TransitionServer {
         let kind = event.payload.kind
         // One pass over the clients; the body is encoded once, for the first one that wants it.
         var messageKind: MessageKind?
-        for client in clients.values where !client.isPaused {
-            guard case .native(let session) = client.speaks, session.accepts(kind, of: event.transition) else { continue }
+        for client in clients.values where client.takes(kind, of: event.transition) {
             let encoded = messageKind ?? encoder.encodeBody(event)
             messageKind = encoded
             if kind.isCoalescable {
