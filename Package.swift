@@ -6,7 +6,10 @@
 //     -> TransitionInput  (udev + libevdev + libinput edges, recognisers)   -> GestureInput
 //     -> TransitionCore   (pure: progress, velocity, decision, animation)  -> TransitionEvent
 //     -> TransitionProtocol (pure: JSON lines v1)                          -> bytes
-//     -> TransitionServer (Unix socket, clients, systemd), on TransitionIO (event loop, clock, writes, signals)
+//     -> TransitionTouchegg (pure: Touchégg's protocol: mapping, gesture model, D-Bus marshaller,
+//                            SASL, object, and the bridge that runs the `@touchegg` engine) -> signals
+//     -> TransitionServer (Unix socket, clients of both protocols, systemd), on TransitionIO
+//                         (event loop, clock, writes, signals)
 //   TransitionConfig (pure TOML -> engine configuration), TransitionDaemon (wiring),
 //   TransitionClient (Swift client library), executables transitiond / transitionctl.
 import PackageDescription
@@ -25,6 +28,7 @@ let package = Package(
         .executable(name: "transition-vdev", targets: ["transition-vdev"]),
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
         .library(name: "TransitionProtocol", targets: ["TransitionProtocol"]),
+        .library(name: "TransitionTouchegg", targets: ["TransitionTouchegg"]),
         // For the separate Benchmarks/ and Fuzz/ packages.
         .library(name: "TransitionConfig", targets: ["TransitionConfig"]),
         .library(name: "TransitionServer", targets: ["TransitionServer"]),
@@ -64,6 +68,10 @@ let package = Package(
         .target(name: "TransitionCore", swiftSettings: strict),
         .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
+        // Touchégg's protocol, whole: how gestures map onto its signals, its gesture model, the
+        // D-Bus marshaller and SASL handshake, the object its clients call, and the bridge that
+        // runs the `@touchegg` engine. Pure: no file descriptors (the server carries the bytes).
+        .target(name: "TransitionTouchegg", dependencies: ["TransitionCore"], swiftSettings: strict),
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
         .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionDesktop"],
                 swiftSettings: strict),
@@ -88,13 +96,13 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "TransitionServer",
-            dependencies: ["TransitionCore", "TransitionProtocol", "TransitionIO", "CLinux", "CSystemd",
+            dependencies: ["TransitionCore", "TransitionProtocol", "TransitionTouchegg", "TransitionIO", "CLinux", "CSystemd",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "TransitionIO", "CLinux"], swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
-            dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionInput",
+            dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
                            "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -128,13 +136,16 @@ let package = Package(
             swiftSettings: strict),
 
         // Tests mirror the sources; TransitionTestSupport holds helpers several of them share.
-        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "TransitionProtocol"],
+        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "TransitionProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TransitionTestSupport", swiftSettings: strict),
-        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore",
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "TransitionTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionConfigTests", dependencies: ["TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionToucheggTests", dependencies: ["TransitionTouchegg", "TransitionCore", "TransitionTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
@@ -151,7 +162,7 @@ let package = Package(
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionCore", "CLinux",
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionTouchegg", "TransitionCore", "CLinux",
                     "TransitionTestSupport",
                     .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),

@@ -29,11 +29,11 @@ let package = Package(
         // Touchégg's D-Bus endpoint: the SASL exchange and the messages after it.
         .executableTarget(
             name: "FuzzDBusAuthentication",
-            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            dependencies: [.product(name: "TransitionTouchegg", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzDBusMessage",
-            dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
+            dependencies: [.product(name: "TransitionTouchegg", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // The configurations `transitionctl import` reads, written by people.
         .executableTarget(

@@ -60,11 +60,11 @@ extension ServerConfiguration {
 
 extension Daemon: TransitionServerDelegate {
     public func transitionInfos() -> [TransitionInfo] {
-        TransitionInfo.list(from: engine.configuration)
+        TransitionInfo.list(from: engines.main.configuration)
     }
 
     public func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {
-        engine.states(atUs: nowUs)
+        engines.main.states(atUs: nowUs)
     }
 
     public func deviceInfos() -> [DeviceInfo] {
@@ -82,7 +82,7 @@ extension Daemon: TransitionServerDelegate {
     }
 
     public func runTrigger(_ request: TriggerRequest) throws(EngineError) {
-        let spec = engine.configuration.transitions.first { $0.name == request.transition }
+        let spec = engines.main.configuration.transitions.first { $0.name == request.transition }
         try trigger(request.transition, reverse: request.reverse, duration: request.duration,
                     completion: request.completionStyle(defaultDuration: spec?.triggerDuration ?? 0.35))
     }

@@ -15,7 +15,8 @@ public final class Daemon {
     public let loop: EventLoop
     // Touched on every input sample, only ever from the loop's thread and never nested: no
     // dynamic exclusivity checks (docs/performance.md, "Instructions per sample").
-    @exclusivity(unchecked) public private(set) var engine: TransitionEngine
+    /// Both engines, the one way to them (DaemonEngines).
+    @exclusivity(unchecked) var engines: DaemonEngines
     let options: DaemonOptions
     let logger: Logger
     let notifier = SystemdNotifier()
@@ -55,8 +56,8 @@ public final class Daemon {
         self.logLevel = logLevel
         self.loop = try EventLoop()
         // The demo binds its long press (touchhold1) unless the configuration does.
-        self.engine = try TransitionEngine(configuration: options.demo
-            ? DemoGestures.configuration(adding: configuration.engine) : configuration.engine)
+        self.engines = DaemonEngines(main: try TransitionEngine(configuration: options.demo
+            ? DemoGestures.configuration(adding: configuration.engine) : configuration.engine))
         self.reloader = ConfigReloader(current: configuration, explicitPath: options.configPath)
         makeSessionSource = { [unowned self] seat in LogindSessionSource(seat: seat, bus: systemBus()) }
     }
@@ -66,17 +67,16 @@ public final class Daemon {
         sinks.append(sink)
     }
 
-    /// Feeds one recognised input sample through the engine.
+    /// Feeds one recognised input sample through the engines.
     public func handle(_ input: GestureInput) {
         samplesHandled += 1
-        engine.handle(input, emit: publish)
+        engines.handle(input, emit: publish)
         rescheduleAnimationTimer()
-        touchegg.bridge?.handle(input)
     }
 
     /// Runs `name` non-interactively (a client's `trigger`).
     public func trigger(_ name: String, reverse: Bool, duration: Double?, completion: CompletionStyle?) throws(EngineError) {
-        try engine.trigger(name, reverse: reverse, duration: duration, completion: completion,
+        try engines.main.trigger(name, reverse: reverse, duration: duration, completion: completion,
                            nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
@@ -84,7 +84,7 @@ public final class Daemon {
     /// Cancels `name`, or every running transition (a client's `cancel`).
     @discardableResult
     public func cancel(_ name: String?, reason: EndReason = .client) throws(EngineError) -> Int {
-        let n = try engine.cancel(name, reason: reason, nowUs: MonotonicClock.nowUs(), emit: publish)
+        let n = try engines.main.cancel(name, reason: reason, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
         return n
     }
@@ -93,16 +93,14 @@ public final class Daemon {
     /// The Touchégg endpoint's engine ends its gestures too, so Touchégg's clients see the same
     /// cancel.
     func endAllAtOnce(reason: EndReason) -> Int {
-        let now = MonotonicClock.nowUs()
-        let n = engine.endAtOnce(reason: reason, nowUs: now, emit: publish)
-        touchegg.bridge?.endAtOnce(reason: reason, nowUs: now)
+        let n = engines.endAtOnce(reason: reason, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
         return n
     }
 
     /// Replaces the engine configuration; on error the old one stays in force.
     func reconfigure(_ configuration: EngineConfiguration) throws(ConfigurationError) {
-        try engine.reconfigure(configuration, nowUs: MonotonicClock.nowUs(), emit: publish)
+        try engines.reconfigure(configuration, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
 
@@ -112,7 +110,7 @@ public final class Daemon {
 
     /// Keeps exactly one loop timer, at the engine's next deadline.
     private func rescheduleAnimationTimer() {
-        let deadline = engine.nextDeadlineInPlace()
+        let deadline = engines.main.nextDeadlineInPlace()
         guard deadline != animationDeadline else { return }
         if let timer = animationTimer { loop.cancelTimer(timer) }
         animationTimer = nil
@@ -121,7 +119,7 @@ public final class Daemon {
         animationTimer = loop.schedule(atUs: deadline) { [unowned self] in
             animationTimer = nil
             animationDeadline = nil
-            engine.advance(toUs: MonotonicClock.nowUs(), emit: publish)
+            engines.main.advance(toUs: MonotonicClock.nowUs(), emit: publish)
             rescheduleAnimationTimer()
             exitIfReplayOver()
         }
@@ -129,8 +127,8 @@ public final class Daemon {
 
     /// Whether anything is in flight (used by `--exit-after-replay`).
     public var isIdle: Bool {
-        engine.nextDeadlineUs == nil
-            && engine.states(atUs: MonotonicClock.nowUs()).allSatisfy { $0.phase == .idle }
+        engines.main.nextDeadlineUs == nil
+            && engines.main.states(atUs: MonotonicClock.nowUs()).allSatisfy { $0.phase == .idle }
     }
 
     /// Ends running transitions as cancelled for clients (reason `shutdown`), says goodbye to
@@ -140,8 +138,7 @@ public final class Daemon {
         shuttingDown = true
         logger.notice("shutting down")
         notifier.stopping(status: "shutting down")
-        _ = try? engine.cancel(nil, reason: .shutdown, nowUs: MonotonicClock.nowUs(), emit: publish)
-        touchegg.bridge?.cancelAll(reason: .shutdown, nowUs: MonotonicClock.nowUs())
+        engines.cancelAll(reason: .shutdown, nowUs: MonotonicClock.nowUs(), emit: publish)
         server?.shutdown()
         access.source?.stop()
         closeSystemBus()

@@ -72,4 +72,24 @@ import TransitionProtocol
         #expect(out.last == UInt8(ascii: "\n"))
         #expect(queue.lifecycleCount == 9)
     }
+
+    /// Touchégg's rule: whole messages go out as they are, in order, and `OnGestureUpdate`s
+    /// replace each other in one slot of their own, which no native slot shares.
+    @Test func wholeMessagesKeepTheirOrderAndGestureUpdatesShareOneSlot() {
+        var queue = OutputQueue(maxMessages: 10, maxBytes: 10_000)
+        func update(_ text: String) {
+            Array(text.utf8).withUnsafeBufferPointer { _ = queue.coalesceGestureUpdate(body: $0) }
+        }
+        queue.append(whole: Array("B|".utf8))      // 1
+        update("u1|")                              // 2 (replaced)
+        coalesce(&queue, "", .updated, "native")   // 3: a native slot, even with an empty name
+        update("u2|")                              // 4
+        queue.append(whole: Array("E|".utf8))      // 5
+        #expect(queue.coalescedCount == 1)
+        var out: [UInt8] = []
+        queue.drain(into: &out, limit: .max)
+        #expect(String(decoding: out, as: UTF8.self) == #"B|{"event":"updated","seq":3,"x":"native"}"# + "\nu2|E|")
+        #expect(queue.isEmpty)
+        #expect(queue.queuedBytes == 0)
+    }
 }

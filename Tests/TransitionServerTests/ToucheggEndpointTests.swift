@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TransitionCore
 import TransitionProtocol
+import TransitionTouchegg
 import TransitionServer
 
 /// The Touchégg endpoint over a real abstract socket: the handshake, a published signal, a method
@@ -78,7 +79,7 @@ import TransitionServer
         let name = "transitiond-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         harness.onLoop { context in
             let listener = try! UnixListener.bindAbstract(name: name)
-            try! context.server.serveTouchegg(listener: listener, access: access, nextGesture: { 0 }, openGestures: { [] })
+            try! context.server.serveTouchegg(listener: listener, access: access, nextGesture: { 0 }, openGestures: { _ in [] })
         }
         return name
     }
@@ -137,7 +138,7 @@ import TransitionServer
         harness.onLoop { context in
             let listener = try! UnixListener.bindAbstract(name: name)
             try! context.server.serveTouchegg(listener: listener, access: PeerAccessRule(ownerUID: me, groupID: nil),
-                                              nextGesture: { gestures.next }, openGestures: { gestures.open })
+                                              nextGesture: { gestures.next }, openGestures: { _ in gestures.open })
         }
         let mine = SessionInfo(id: "c1", uid: me, user: "me"), other = SessionInfo(id: "c2", uid: me &+ 1, user: "other")
         @Sendable func policy(_ session: SessionInfo) -> DeliveryPolicy {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import TransitionProtocol
+import TransitionTouchegg
 
 /// libFuzzer entry: any byte string is what a Touchégg client sends on `@touchegg` before its
 /// messages, split into lines as the server splits them (after the opening NUL, at `\r\n`). The

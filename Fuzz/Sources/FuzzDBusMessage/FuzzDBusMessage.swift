@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import TransitionProtocol
+import TransitionTouchegg
 
 /// libFuzzer entry: any byte string is what a Touchégg client sends on `@touchegg` after `BEGIN`,
 /// framed as the server frames it: the length of the message at the front, then the message

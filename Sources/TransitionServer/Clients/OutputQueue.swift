@@ -3,32 +3,38 @@ import TransitionProtocol
 
 /// One client's outgoing messages, waiting for its socket to take them.
 ///
-/// Lifecycle events and replies are kept in order and never dropped; `updated` and `frame`
-/// events sit in one slot per (transition, kind), where a newer one replaces the older (latest
-/// wins). Every message gets the connection's next `seq` when it is queued, so a replaced one
+/// Lifecycle events, replies and whole D-Bus messages are kept in order and never dropped;
+/// what may be replaced sits in a slot chosen by its protocol's coalescing rule (``SlotKey``),
+/// where a newer message replaces the older (latest wins). Every message gets the connection's next `seq` when it is queued, so a replaced one
 /// leaves a visible gap, and the queue is drained in `seq` order, so a replacement never
 /// overtakes a lifecycle event queued before it.
 ///
 /// Bounded: the owner checks ``isOverflowing`` after queueing and disconnects the client.
 struct OutputQueue {
-    /// How a queued body is written.
-    enum Framing {
-        /// As a JSON line: the kind and `seq` are added around the body.
-        case jsonLines
-        /// As is: the body is a whole message already (a D-Bus message).
-        case raw
+    /// Which messages replace each other: each protocol's coalescing rule.
+    enum SlotKey: Equatable {
+        /// JSON lines: an `updated` or `frame` event of one transition.
+        case event(EventKind, transition: String)
+        /// Touchégg's D-Bus protocol: `OnGestureUpdate` (but the settling one), a whole message.
+        case gestureUpdate
+
+        /// Whether it is the slot of `kind` events of `transition` (no key is built on the
+        /// native hot path).
+        func holds(_ kind: EventKind, of transition: String) -> Bool {
+            if case .event(let k, let t) = self { k == kind && t == transition } else { false }
+        }
     }
 
     private struct Queued {
         var seq: UInt64
-        var kind: MessageKind
+        /// The JSON line's kind; `nil`: the body is a whole message already (D-Bus).
+        var kind: MessageKind?
         var body: [UInt8]
     }
 
     /// A coalescing slot. Its buffer is reused once drained, so steady streaming allocates nothing.
     private struct Slot {
-        var transition: String
-        var kind: EventKind
+        var key: SlotKey
         var seq: UInt64
         var body: [UInt8]
         var live: Bool
@@ -36,7 +42,6 @@ struct OutputQueue {
 
     let maxMessages: Int
     let maxBytes: Int
-    let framing: Framing
 
     private var lifecycle: [Queued] = []
     private var head = 0
@@ -50,10 +55,9 @@ struct OutputQueue {
     /// Messages replaced by newer ones before they were written.
     private(set) var coalescedCount: UInt64 = 0
 
-    init(maxMessages: Int, maxBytes: Int, framing: Framing = .jsonLines) {
+    init(maxMessages: Int, maxBytes: Int) {
         self.maxMessages = maxMessages
         self.maxBytes = maxBytes
-        self.framing = framing
     }
 
     /// Lifecycle events and replies waiting.
@@ -76,9 +80,15 @@ struct OutputQueue {
         return nextSeq
     }
 
-    /// Queues a message that must not be dropped.
+    /// Queues a JSON line that must not be dropped.
     mutating func append(kind: MessageKind, body: [UInt8]) {
         lifecycle.append(Queued(seq: takeSeq(), kind: kind, body: body))
+        queuedBytes += body.count
+    }
+
+    /// Queues a whole message (D-Bus) that must not be dropped.
+    mutating func append(whole body: [UInt8]) {
+        lifecycle.append(Queued(seq: takeSeq(), kind: nil, body: body))
         queuedBytes += body.count
     }
 
@@ -86,8 +96,20 @@ struct OutputQueue {
     /// is still waiting. Returns whether one was replaced.
     @discardableResult
     mutating func coalesce(transition: String, kind: EventKind, body: UnsafeBufferPointer<UInt8>) -> Bool {
+        store(body, at: slots.firstIndex { $0.key.holds(kind, of: transition) }) { .event(kind, transition: transition) }
+    }
+
+    /// Queues a Touchégg `OnGestureUpdate`, replacing an older one still waiting. Returns whether
+    /// one was replaced.
+    @discardableResult
+    mutating func coalesceGestureUpdate(body: UnsafeBufferPointer<UInt8>) -> Bool {
+        store(body, at: slots.firstIndex { $0.key == .gestureUpdate }) { .gestureUpdate }
+    }
+
+    /// Puts `body` in slot `index`, or in a new slot of `key` when there is none yet.
+    private mutating func store(_ body: UnsafeBufferPointer<UInt8>, at index: Int?, key: () -> SlotKey) -> Bool {
         let seq = takeSeq()
-        if let i = slots.firstIndex(where: { $0.kind == kind && $0.transition == transition }) {
+        if let i = index {
             let replaced = slots[i].live
             if replaced {
                 queuedBytes -= slots[i].body.count
@@ -102,7 +124,7 @@ struct OutputQueue {
             queuedBytes += body.count
             return replaced
         }
-        slots.append(Slot(transition: transition, kind: kind, seq: seq, body: Array(body), live: true))
+        slots.append(Slot(key: key(), seq: seq, body: Array(body), live: true))
         liveSlots += 1
         queuedBytes += body.count
         return false
@@ -119,10 +141,11 @@ struct OutputQueue {
                 slotIndex = i
             }
             if let i = slotIndex {
-                if framing == .raw {
+                switch slots[i].key {
+                case .event(let kind, _):
+                    MessageEncoder.appendLine(kind: MessageKind(kind), seq: slots[i].seq, body: slots[i].body, to: &out)
+                case .gestureUpdate:
                     out.append(contentsOf: slots[i].body)
-                } else {
-                    MessageEncoder.appendLine(kind: MessageKind(slots[i].kind), seq: slots[i].seq, body: slots[i].body, to: &out)
                 }
                 slots[i].live = false
                 liveSlots -= 1
@@ -131,10 +154,10 @@ struct OutputQueue {
                 let message = lifecycle[head]
                 lifecycle[head].body = []
                 head += 1
-                if framing == .raw {
-                    out.append(contentsOf: message.body)
+                if let kind = message.kind {
+                    MessageEncoder.appendLine(kind: kind, seq: message.seq, body: message.body, to: &out)
                 } else {
-                    MessageEncoder.appendLine(kind: message.kind, seq: message.seq, body: message.body, to: &out)
+                    out.append(contentsOf: message.body)
                 }
                 queuedBytes -= message.body.count
             } else {

@@ -7,13 +7,15 @@ import TransitionProtocol
 extension TransitionServer {
     /// Takes a new connection, evicts an idle one to make room for it, or refuses it, as the
     /// ``AdmissionPolicy`` decides; says `hello` to an admitted one.
-    func admit(_ fd: Int32, kind: ClientKind = .native, credentials known: PeerCredentials? = nil) {
+    /// `speaks` makes the connection's protocol (native unless told) from its credentials.
+    func admit(_ fd: Int32, credentials known: PeerCredentials? = nil,
+               speaks: (PeerCredentials) -> ConnectionProtocol = { _ in .native(NativeSession()) }) {
         let credentials = known ?? peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextClientID
         nextClientID += 1
         let now = MonotonicClock.nowUs()
         let client = ClientConnection(id: id, fd: fd, credentials: credentials, limits: configuration.limits, nowUs: now,
-                                      kind: kind)
+                                      speaks: speaks(credentials))
         switch configuration.admissionPolicy.decide(uid: credentials.uid, nowUs: now, connections: clients.values.lazy.map(\.admission)) {
         case .admit:
             break
@@ -38,7 +40,7 @@ extension TransitionServer {
             return
         }
         clients[id] = client
-        if kind == .touchegg {
+        if case .touchegg = client.speaks {
             startTouchegg(client, nowUs: now)
             return
         }

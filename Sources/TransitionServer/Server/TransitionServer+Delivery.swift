@@ -45,7 +45,7 @@ extension TransitionServer {
         for client in resumed where !client.isClosed {
             client.delivery = .active
             notify(client, DeliveryNotice(state: .resumed, message: "transition events flow again", timeUs: now))
-            if client.subscription != nil { sendSnapshot(to: client) }
+            if client.speaks.native?.subscription != nil { sendSnapshot(to: client) }
         }
         if paused + resumed.count > 0 {
             logger.info("delivery paused for \(paused) connection\(paused == 1 ? "" : "s"), resumed for \(resumed.count)")
@@ -80,7 +80,7 @@ extension TransitionServer {
     /// Ends every transition in flight for `client` only: `ended` (cancel, `session_changed`,
     /// no animation, back to 0) and `completed`, as its subscription lets through.
     private func endInFlight(for client: ClientConnection, _ states: [TransitionState], nowUs: UInt64) {
-        guard let subscription = client.subscription else { return }
+        guard let subscription = client.speaks.native?.subscription else { return }
         // Its own encoder: `encoder` may hold a body a caller is still broadcasting.
         var encoder = MessageEncoder()
         for state in states where state.phase != .idle {
@@ -101,7 +101,7 @@ extension TransitionServer {
     }
 
     private func notify(_ client: ClientConnection, _ notice: DeliveryNotice) {
-        guard client.kind == .native else { return }
+        guard case .native = client.speaks else { return }
         var encoder = MessageEncoder()
         let kind = encoder.encodeBody(notice)
         deliver(to: client, kind: kind, body: encoder.body)

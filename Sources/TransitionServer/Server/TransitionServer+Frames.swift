@@ -22,7 +22,7 @@ extension TransitionServer {
                 // late (a loaded machine) the animation may be well under way already, and a
                 // frame-driven client should see where it is now, not an interval later.
                 let now = MonotonicClock.nowUs()
-                for client in clients.values where wantsFrames(client, of: event.transition) { client.nextFrameUs = now }
+                for client in clients.values where wantsFrames(client, of: event.transition) { client.speaks.native?.nextFrameUs = now }
                 logger.debug("\(event.transition) animates for \(sampler.duration) s from \(event.timeUs) µs (now \(now) µs)")
             } else {
                 animations[event.transition] = nil
@@ -35,14 +35,11 @@ extension TransitionServer {
         }
     }
 
-    /// Clients that get frames of `transition`.
+    /// Clients that get frames of `transition` (native ones that asked for frames).
     private func wantsFrames(_ client: ClientConnection, of transition: String) -> Bool {
-        guard !client.isPaused, let s = client.subscription, s.frameRate > 0 else { return false }
+        guard !client.isPaused, case .native(let session) = client.speaks, let s = session.subscription, s.frameRate > 0
+        else { return false }
         return s.accepts(.frame, of: transition)
-    }
-
-    private func frameInterval(_ client: ClientConnection) -> UInt64 {
-        1_000_000 / UInt64(max(client.subscription?.frameRate ?? 1, 1))
     }
 
     /// Keeps one loop timer at the earliest time a frame is due, and none while nothing animates.
@@ -51,8 +48,9 @@ extension TransitionServer {
         if !animations.isEmpty && !isStopped {
             let now = MonotonicClock.nowUs()
             for client in clients.values where animations.keys.contains(where: { wantsFrames(client, of: $0) }) {
-                if client.nextFrameUs + frameInterval(client) < now { client.nextFrameUs = now + frameInterval(client) }
-                deadline = min(deadline ?? .max, client.nextFrameUs)
+                guard let session = client.speaks.native, let interval = session.frameIntervalUs else { continue }
+                if session.nextFrameUs + interval < now { session.nextFrameUs = now + interval }
+                deadline = min(deadline ?? .max, session.nextFrameUs)
             }
         }
         guard deadline != frameTimerDeadline else { return }
@@ -73,7 +71,8 @@ extension TransitionServer {
         let now = MonotonicClock.nowUs()
         let slackUs: UInt64 = 1000 // serve clients due within a millisecond in the same wake-up
         let due = clients.values.filter { client in
-            client.nextFrameUs <= now + slackUs && animations.keys.contains(where: { wantsFrames(client, of: $0) })
+            (client.speaks.native?.nextFrameUs ?? .max) <= now + slackUs
+                && animations.keys.contains(where: { wantsFrames(client, of: $0) })
         }
         var finished: [String] = []
         for (name, animation) in animations.sorted(by: { $0.key < $1.key }) {
@@ -91,9 +90,9 @@ extension TransitionServer {
             if elapsed >= animation.sampler.duration { finished.append(name) }
         }
         for client in due {
-            let interval = frameInterval(client)
-            client.nextFrameUs += interval
-            if client.nextFrameUs <= now { client.nextFrameUs = now + interval }
+            guard let session = client.speaks.native, let interval = session.frameIntervalUs else { continue }
+            session.nextFrameUs += interval
+            if session.nextFrameUs <= now { session.nextFrameUs = now + interval }
         }
         // The last frame is at (or past) the end: nothing more to sample until `completed`.
         for name in finished {

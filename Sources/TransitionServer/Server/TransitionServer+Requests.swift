@@ -50,8 +50,9 @@ extension TransitionServer {
                     throw ProtocolError(.unknownTransition, "no transition named \"\(unknown)\" (configured: \(known.sorted().joined(separator: ", ")))")
                 }
             }
-            client.subscription = subscription
-            client.nextFrameUs = 0
+            guard let session = client.speaks.native else { return .subscribed }
+            session.subscription = subscription
+            session.nextFrameUs = 0
             logger.debug("client \(client.id) subscribed")
             rescheduleFrames()
             return .subscribed
@@ -68,7 +69,7 @@ extension TransitionServer {
             var counters = self.counters.dictionary
             counters["clients_connected"] = UInt64(clients.count)
             // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
-            if servesTouchegg { counters["touchegg_clients"] = UInt64(clients.values.count { $0.dbusReady }) }
+            if servesTouchegg { counters["touchegg_clients"] = UInt64(touchegg?.readyCount ?? 0) }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
             return .status(StatusInfo(
                 server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
@@ -119,7 +120,7 @@ extension TransitionServer {
 
     /// The state of every subscribed transition, right after the `subscribe` reply.
     func sendSnapshot(to client: ClientConnection) {
-        guard let subscription = client.subscription else { return }
+        guard let subscription = client.speaks.native?.subscription else { return }
         let now = MonotonicClock.nowUs()
         let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))

@@ -2,7 +2,8 @@
 import CLinux
 import Glibc
 import Logging
-public import TransitionCore
+import TransitionCore
+public import TransitionTouchegg
 import TransitionProtocol
 
 extension TransitionServer {
@@ -13,14 +14,15 @@ extension TransitionServer {
     /// abstract socket has no file permissions; `nextGesture` gives the number the next
     /// gesture will have (``ToucheggTracker/nextGesture``): a client that authenticates, or
     /// whose delivery pauses, takes no signal of the gestures below it; `openGestures` gives
-    /// the `OnGestureEnd` signals owed to a client whose delivery pauses mid-gesture.
+    /// the `OnGestureEnd` signals owed, at a time, to a client whose delivery pauses mid-gesture
+    /// (``ToucheggBridge`` gives both).
     public func serveTouchegg(listener: UnixListener, access: PeerAccessRule, nextGesture: @escaping () -> UInt64,
-                              openGestures: @escaping () -> [ToucheggSignal]) throws(SystemError) {
+                              openGestures: @escaping (UInt64) -> [ToucheggSignal]) throws(SystemError) {
         let endpoint = ToucheggEndpoint(listener: listener, access: access, machineID: Self.machineID())
         endpoint.nextGesture = nextGesture
         endpoint.openGestures = openGestures
         endpoint.watch = try loop.watch(fd: listener.fd) { [unowned self] _ in
-            acceptClients(on: listener.fd, kind: .touchegg)
+            acceptClients(on: listener.fd) { admitTouchegg($0) }
         }
         touchegg = endpoint
         logger.info("serving Touchégg's D-Bus protocol on \(listener.path ?? "an inherited socket") (clients: \(access.description))")
@@ -33,12 +35,13 @@ extension TransitionServer {
     /// saw its gesture begin: encoded once, `OnGestureUpdate` coalesced for a client with a
     /// backlog (but the settling one), the others queued in order.
     public func publishTouchegg(_ signal: ToucheggSignal) {
-        guard let endpoint = touchegg, endpoint.clientCount > 0 else { return }
+        guard let endpoint = touchegg, endpoint.readyCount > 0 else { return }
         endpoint.encoder.encode(signal, serial: endpoint.nextSerial())
         let coalescable = signal.isCoalescable
         endpoint.encoder.bytes.withUnsafeBufferPointer { bytes in
-            for client in clients.values where client.dbusReady && !client.isPaused && signal.gesture >= client.toucheggFloor {
-                deliverRaw(bytes, to: client, coalescable: coalescable)
+            for client in clients.values where !client.isPaused {
+                guard case .touchegg(let session) = client.speaks, session.takes(signal) else { continue }
+                deliverWhole(bytes, to: client, coalescable: coalescable)
             }
         }
     }
@@ -61,14 +64,11 @@ extension TransitionServer {
             Glibc.close(fd)
             return
         }
-        admit(fd, kind: .touchegg, credentials: credentials)
+        admit(fd, credentials: credentials) { .touchegg(ToucheggSession(peerUID: $0.uid, guid: endpoint.guid)) }
     }
 
     /// An admitted Touchégg client: its handshake, which must end within the request timeout.
     func startTouchegg(_ client: ClientConnection, nowUs: UInt64) {
-        guard let endpoint = touchegg else { return }
-        endpoint.clientCount += 1
-        client.dbus = DBusAuthentication(peerUID: client.credentials.uid, guid: endpoint.guid)
         client.delivery = deliveryPolicy.decide(uid: client.credentials.uid)
         let timeoutMs = configuration.limits.requestTimeoutMs
         client.requestTimer = loop.schedule(atUs: nowUs + UInt64(timeoutMs) * 1000) { [unowned self, weak client] in
@@ -79,86 +79,42 @@ extension TransitionServer {
         }
     }
 
-    /// A Touchégg client went away (one refused at admission was never counted).
+    /// A Touchégg client went away.
     func closedTouchegg(_ client: ClientConnection) {
-        guard client.kind == .touchegg, client.dbus != nil, let endpoint = touchegg else { return }
-        client.dbus = nil
-        endpoint.clientCount -= 1
+        guard case .touchegg(let session) = client.speaks, session.isReady, let endpoint = touchegg else { return }
+        endpoint.readyCount -= 1
     }
 
-    /// Handles what a Touchégg client sent: the NUL byte, the SASL lines, then method calls.
-    func processDBus(of client: ClientConnection) {
+    /// Handles what a Touchégg client sent (its ``ToucheggConversation``): the NUL byte, the SASL
+    /// lines, then method calls.
+    func processDBus(of client: ClientConnection, _ session: ToucheggSession) {
         guard let endpoint = touchegg else { return }
-        var start = 0
-        if !client.dbusGreeted {
-            guard client.inbox.first == 0 else {
-                close(client, because: "did not open the D-Bus handshake with a NUL byte")
-                return
-            }
-            client.dbusGreeted = true
-            start = 1
-        }
-        while !client.isClosed, !client.dbusReady, var auth = client.dbus {
-            guard let cr = crlf(in: client.inbox, from: start) else { break }
-            let step = auth.handle(line: client.inbox[start..<cr])
-            client.dbus = auth
-            start = cr + 2
+        let consumed = session.conversation.read(client.inbox, machineID: endpoint.machineID,
+                                                 nextSerial: endpoint.nextSerial) { step in
+            guard !client.isClosed else { return }
             switch step {
-            case .reply(let line):
-                deliverRaw(Array((line + "\r\n").utf8), to: client)
-            case .begin:
-                client.dbusReady = true
+            case .send(let bytes):
+                deliverWhole(bytes, to: client)
+            case .request:
+                counters.requests += 1
+            case .authenticated:
                 // A gesture already begun is not this client's: no Update or End without its Begin.
-                client.toucheggFloor = endpoint.nextGesture()
+                session.authenticated(floor: endpoint.nextGesture())
+                endpoint.readyCount += 1
                 client.lastActiveUs = MonotonicClock.nowUs()
                 if let timer = client.requestTimer { loop.cancelTimer(timer); client.requestTimer = nil }
                 logger.debug("Touchégg client \(client.id) (\(client.credentials)) authenticated")
             case .close(let why):
                 close(client, because: why)
-                return
             }
-        }
-        while !client.isClosed, client.dbusReady {
-            let length: Int?
-            do {
-                length = try DBusIncomingMessage.frameLength(client.inbox[start...])
-            } catch {
-                close(client, because: "sent a malformed D-Bus message: \(error)")
-                return
-            }
-            guard let length, client.inbox.count - start >= length else { break }
-            do {
-                let message = try DBusIncomingMessage(decoding: client.inbox[start..<start + length])
-                counters.requests += 1
-                if let reply = ToucheggObject.reply(to: message, serial: endpoint.nextSerial(), machineID: endpoint.machineID) {
-                    deliverRaw(reply, to: client)
-                }
-            } catch {
-                close(client, because: "sent a malformed D-Bus message: \(error)")
-                return
-            }
-            start += length
         }
         guard !client.isClosed else { return }
-        client.inbox.removeFirst(start)
-        // A handshake line or a message never needs more than this.
-        if client.inbox.count > DBusMessage.maxIncomingBytes {
-            close(client, because: "sent more than \(DBusMessage.maxIncomingBytes) bytes without completing a line or message")
-        }
-    }
-
-    private func crlf(in bytes: [UInt8], from start: Int) -> Int? {
-        var i = start
-        while i + 1 < bytes.count {
-            if bytes[i] == 0x0D && bytes[i + 1] == 0x0A { return i }
-            i += 1
-        }
-        return nil
+        client.inbox.removeFirst(consumed)
     }
 
     /// Writes a whole D-Bus message at once to an idle socket, or queues it (an update in its
     /// coalescing slot, latest wins), as ``deliver(to:kind:body:)`` does for JSON lines.
-    func deliverRaw(_ bytes: some Collection<UInt8>, to client: ClientConnection, coalescable: Bool = false) {
+    func deliverWhole(_ bytes: some Collection<UInt8>, to client: ClientConnection, coalescable: Bool = false) {
         guard !client.isClosed else { return }
         counters.messagesQueued += 1
         if client.isIdle {
@@ -166,13 +122,12 @@ extension TransitionServer {
             client.out.append(contentsOf: bytes)
             flush(client)
         } else if coalescable {
-            let replaced = bytes.withContiguousStorageIfAvailable {
-                client.queue.coalesce(transition: "", kind: .updated, body: $0)
-            } ?? Array(bytes).withUnsafeBufferPointer { client.queue.coalesce(transition: "", kind: .updated, body: $0) }
+            let replaced = bytes.withContiguousStorageIfAvailable { client.queue.coalesceGestureUpdate(body: $0) }
+                ?? Array(bytes).withUnsafeBufferPointer { client.queue.coalesceGestureUpdate(body: $0) }
             if replaced { counters.messagesCoalesced += 1 }
             checkBacklog(of: client)
         } else {
-            client.queue.append(kind: .other("dbus"), body: Array(bytes))
+            client.queue.append(whole: Array(bytes))
             checkBacklog(of: client)
         }
     }
@@ -180,14 +135,14 @@ extension TransitionServer {
     /// A Touchégg client whose delivery pauses mid-gesture gets `OnGestureEnd` (a cancel) for
     /// the gestures it saw begin, so nothing is left hanging.
     func endToucheggGestures(for client: ClientConnection, nowUs: UInt64) {
-        guard client.dbusReady, let endpoint = touchegg else { return }
+        guard case .touchegg(let session) = client.speaks, session.isReady, let endpoint = touchegg else { return }
         var encoder = ToucheggSignalEncoder()
-        for signal in endpoint.openGestures() where signal.gesture >= client.toucheggFloor {
+        for signal in endpoint.openGestures(nowUs) where session.takes(signal) {
             encoder.encode(signal, serial: endpoint.nextSerial())
-            deliverRaw(encoder.bytes, to: client)
+            deliverWhole(encoder.bytes, to: client)
         }
         // Ended for this client: whatever follows of these gestures after a resume is not sent.
-        client.toucheggFloor = endpoint.nextGesture()
+        session.floor = endpoint.nextGesture()
     }
 
     /// `/etc/machine-id`, for `GetMachineId`; empty when unreadable.

@@ -76,7 +76,7 @@ public final class TransitionServer {
 
     /// Starts accepting clients.
     public func start() throws(SystemError) {
-        listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd, kind: .native) }
+        listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd) { admit($0) } }
         if let path = listener.path {
             logger.info("listening on \(path)\(listener.replacedStaleSocket ? " (replaced a stale socket)" : "")")
         } else {
@@ -115,7 +115,7 @@ public final class TransitionServer {
         let kind = event.payload.kind
         // One pass over the clients; the body is encoded once, for the first one that wants it.
         var messageKind: MessageKind?
-        for client in clients.values where !client.isPaused && client.subscription?.accepts(kind, of: event.transition) ?? false {
+        for client in clients.values where client.takes(kind, of: event.transition) {
             let encoded = messageKind ?? encoder.encodeBody(event)
             messageKind = encoded
             if kind.isCoalescable {
@@ -128,7 +128,8 @@ public final class TransitionServer {
 
     // MARK: Accepting
 
-    func acceptClients(on listeningFD: Int32, kind: ClientKind) {
+    /// Accepts what `listeningFD` has waiting (up to 64 at a time) and hands each to `admit`.
+    func acceptClients(on listeningFD: Int32, admit: (Int32) -> Void) {
         for _ in 0..<64 {
             let fd = accept(listeningFD, nil, nil)
             if fd < 0 {
@@ -151,11 +152,7 @@ public final class TransitionServer {
             if var size = configuration.socketSendBufferBytes.map(Int32.init(clamping:)) {
                 _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
-            if kind == .touchegg {
-                admitTouchegg(fd)
-            } else {
-                admit(fd)
-            }
+            admit(fd)
         }
     }
 
@@ -171,10 +168,10 @@ public final class TransitionServer {
             acceptPauseTimer = nil
             guard !isStopped else { return }
             do {
-                listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd, kind: .native) }
+                listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptClients(on: listener.fd) { admit($0) } }
                 if let endpoint = touchegg {
                     endpoint.watch = try loop.watch(fd: endpoint.listener.fd) { [unowned self] _ in
-                        acceptClients(on: endpoint.listener.fd, kind: .touchegg)
+                        acceptClients(on: endpoint.listener.fd) { admitTouchegg($0) }
                     }
                 }
             } catch {
@@ -206,10 +203,9 @@ public final class TransitionServer {
             return
         }
         client.inbox.append(contentsOf: readBuffer[0..<n])
-        if client.kind == .touchegg {
-            processDBus(of: client)
-        } else {
-            processLines(of: client)
+        switch client.speaks {
+        case .native: processLines(of: client)
+        case .touchegg(let session): processDBus(of: client, session)
         }
     }
 
@@ -343,7 +339,7 @@ public final class TransitionServer {
     func disconnect(_ client: ClientConnection, reason: GoodbyeReason, message: String) {
         guard !client.isClosed else { return }
         // D-Bus has no goodbye: whatever is queued goes out as far as the socket takes it.
-        if client.kind == .touchegg {
+        if case .touchegg = client.speaks {
             client.queue.drain(into: &client.out, limit: Int.max)
             writeWithoutWaiting(client)
             close(client, because: "\(reason): \(message)")

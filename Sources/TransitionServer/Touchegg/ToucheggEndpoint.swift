@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-import TransitionCore
-import TransitionProtocol
+import TransitionTouchegg
 
 /// What the server keeps for the Touchégg endpoint: its listener (the abstract `@touchegg`),
 /// who may connect, the one encoder and serial counter every client shares, and the refusals
@@ -20,11 +19,11 @@ final class ToucheggEndpoint {
     let machineID: String
     /// Uids whose refusal was logged (once each).
     var refusedUIDs: Set<UInt32> = []
-    /// Connected Touchégg clients (any state): nothing is encoded while there are none.
-    var clientCount = 0
-    /// `OnGestureEnd` (0 %) for each gesture begun and not ended, for a client whose delivery
-    /// pauses mid-gesture.
-    var openGestures: () -> [ToucheggSignal] = { [] }
+    /// Authenticated Touchégg clients: nothing is encoded while there are none.
+    var readyCount = 0
+    /// `OnGestureEnd` (0 %) at a time for each gesture begun and not ended, for a client whose
+    /// delivery pauses mid-gesture.
+    var openGestures: (UInt64) -> [ToucheggSignal] = { _ in [] }
     /// The number the next gesture will have (``ToucheggTracker/nextGesture``).
     var nextGesture: () -> UInt64 = { 0 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import TransitionCore
+import TransitionTestSupport
 
 /// `validate()` says which part of the configuration it refuses, so a loader can point at where
 /// it read that part without searching the message.

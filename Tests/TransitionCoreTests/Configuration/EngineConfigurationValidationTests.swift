@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import TransitionCore
+import TransitionTestSupport
 
 @Suite struct EngineConfigurationValidationTests {
     func message(_ c: EngineConfiguration) -> String? {

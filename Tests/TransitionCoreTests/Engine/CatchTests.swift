@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 @testable import TransitionCore
+import TransitionTestSupport
 
 @Suite struct CatchTests {
     /// A released gesture animating to 1 from 0.6.

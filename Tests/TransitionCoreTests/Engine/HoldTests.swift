@@ -2,6 +2,7 @@
 import PropertyBased
 import Testing
 @testable import TransitionCore
+import TransitionTestSupport
 
 /// `hold3` drives "h" (0.5 s), `swipe3-right` drives "s" (100 units), `touchhold1` drives "lp".
 private func holdConfiguration(delay: Double = SourceDefaults.holdDelay) -> EngineConfiguration {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 @testable import TransitionCore
+import TransitionTestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@
 import Testing
 import PropertyBased
 @testable import TransitionCore
+import TransitionTestSupport
 
 /// Rotation bindings (`rotate`, `touchrotate`) and touchpad taps (`padtap`) in the engine.
 @Suite struct RotationTests {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 @testable import TransitionCore
+import TransitionTestSupport
 
 /// Before the machine sleeps every transition in flight ends at once (reason `suspend`): none
 /// animates, and nothing resumes after the sleep.

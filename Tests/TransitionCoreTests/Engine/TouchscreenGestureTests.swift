@@ -2,6 +2,7 @@
 import Testing
 import PropertyBased
 @testable import TransitionCore
+import TransitionTestSupport
 
 /// Edge swipes, touchscreen pinches and taps in the engine.
 @Suite struct TouchscreenGestureTests {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import TransitionCore
+import TransitionTestSupport
 
 /// Checks a stream of events against the engine's promises; returns the problems found.
 ///

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+public import TransitionCore
+
 /// How far one device's gesture has moved since its begin sample, as Touchégg's percentages
 /// need it (``ToucheggScale``): the sum of its deltas, a pinch's scale, and the device's
 /// physical size from the begin (``GestureBegin/sizeMm``). Gathered from the same samples the

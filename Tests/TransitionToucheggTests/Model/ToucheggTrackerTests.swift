@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
-@testable import TransitionCore
+import TransitionCore
+@testable import TransitionTouchegg
 
 /// Transition events as Touchégg's signals: the mapping table, the order, OnGestureEnd.
 @Suite struct ToucheggTrackerTests {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import PropertyBased
-@testable import TransitionCore
+import TransitionCore
+@testable import TransitionTouchegg
 
 /// Touchégg 2.0.18's percentages (`src/gesture-gatherer/libinput-handler.cpp`,
 /// `libinput-device-handler.cpp`, `libinput-device-info.h`).

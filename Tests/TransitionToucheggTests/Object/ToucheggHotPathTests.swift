@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import TransitionCore
-import TransitionProtocol
+import TransitionTouchegg
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+public import TransitionCore
+
 /// Turns the transition events of the Touchégg endpoint's engine into Touchégg's signals:
 /// `began` → `OnGestureBegin`, `updated` → `OnGestureUpdate`, `ended` → `OnGestureEnd`.
 /// `paused` (a catch) and `completed` send nothing: Touchégg has no catching, one physical

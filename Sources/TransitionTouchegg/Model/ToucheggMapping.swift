@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+public import TransitionCore
+
 /// How transitiond's gestures map onto Touchégg's numbers, and which gestures Touchégg's clients
 /// are sent. One table row per gesture source: adding a source is one line.
 public enum ToucheggMapping {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+public import TransitionCore
+
 /// Touchégg 2.0.18's percentages, as its daemon computes them (JoseExposito/touchegg, tag
 /// 2.0.18, `src/gesture-gatherer/`): what `OnGestureUpdate` carries on `@touchegg`, whatever
 /// transition drives the gesture on transitiond's side.

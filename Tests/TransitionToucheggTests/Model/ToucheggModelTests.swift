@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import PropertyBased
-@testable import TransitionCore
+import TransitionCore
+import TransitionTestSupport
+@testable import TransitionTouchegg
 
 /// Touchégg's gesture model on the endpoint's engine (no catching) and what the clients'
 /// arithmetic makes of the signals: each physical gesture is one Begin … End with its type,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Testing
-@testable import TransitionProtocol
+@testable import TransitionTouchegg
 
 /// The SASL conversations real GDBus clients hold (GLib 2.74 sends its uid in hex; GLib 2.76 and
 /// later send an empty EXTERNAL response, answered with DATA).

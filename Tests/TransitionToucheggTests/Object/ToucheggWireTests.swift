@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import TransitionCore
-@testable import TransitionProtocol
+@testable import TransitionTouchegg
 
 /// Touchégg's signals and replies on the wire, byte for byte where the layout is fixed.
 @Suite struct ToucheggWireTests {

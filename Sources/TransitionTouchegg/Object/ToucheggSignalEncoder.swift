@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-public import TransitionCore
+import TransitionCore
 
 /// Encodes Touchégg's signals as whole D-Bus messages, once for every client.
 ///

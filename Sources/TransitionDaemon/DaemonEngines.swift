@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+import TransitionCore
+import TransitionTouchegg
+
+/// The daemon's engines, with one owner: the main engine (the configuration's transitions, for
+/// the native socket and every other sink) and, while `@touchegg` is served, the Touchégg
+/// endpoint's (``ToucheggBridge``: the same configuration, covered and not catching). Every
+/// sample, sleep, reload and shutdown goes through here, so both engines see it; a client's
+/// `trigger` and `cancel` are the main engine's alone.
+///
+/// A struct held by the ``Daemon`` (no dynamic exclusivity checks, as before: one thread, never
+/// nested), so the hot path stays a direct call into the main engine.
+struct DaemonEngines {
+    /// The engine whose events go to every sink.
+    var main: TransitionEngine
+    /// The `@touchegg` endpoint's engine and tracker; `nil` while it is not served.
+    var touchegg: ToucheggBridge?
+
+    /// One recognised sample, to both engines.
+    mutating func handle(_ input: GestureInput, emit: (TransitionEvent) -> Void) {
+        main.handle(input, emit: emit)
+        touchegg?.handle(input)
+    }
+
+    /// Every transition in flight ends at once as a cancel for `reason` (before a sleep), in both
+    /// engines, so Touchégg's clients see the cancel native clients see. Returns how many of the
+    /// main engine's ended.
+    mutating func endAtOnce(reason: EndReason, nowUs: UInt64, emit: (TransitionEvent) -> Void) -> Int {
+        let n = main.endAtOnce(reason: reason, nowUs: nowUs, emit: emit)
+        touchegg?.endAtOnce(reason: reason, nowUs: nowUs)
+        return n
+    }
+
+    /// Every transition in flight is cancelled for `reason` in both engines (the daemon stops).
+    mutating func cancelAll(reason: EndReason, nowUs: UInt64, emit: (TransitionEvent) -> Void) {
+        _ = try? main.cancel(nil, reason: reason, nowUs: nowUs, emit: emit)
+        touchegg?.cancelAll(reason: reason, nowUs: nowUs)
+    }
+
+    /// A reload's engine configuration for the main engine; on error it keeps the old one.
+    mutating func reconfigure(_ configuration: EngineConfiguration, nowUs: UInt64,
+                              emit: (TransitionEvent) -> Void) throws(ConfigurationError) {
+        try main.reconfigure(configuration, nowUs: nowUs, emit: emit)
+    }
+
+    /// A reload's configuration and `end_percentage` for the Touchégg engine, when served; on
+    /// error it keeps the old ones.
+    func reconfigureTouchegg(_ configuration: EngineConfiguration, endEncoding: ToucheggTracker.EndEncoding,
+                             nowUs: UInt64) throws(ConfigurationError) {
+        try touchegg?.reconfigure(configuration, endEncoding: endEncoding, nowUs: nowUs)
+    }
+}
