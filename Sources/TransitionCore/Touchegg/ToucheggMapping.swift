@@ -68,7 +68,12 @@ extension EngineConfiguration {
                     $0.source == row.source && $0.fingers == fingers && $0.direction == direction
                 }) {
                     let name = "\(Self.toucheggPrefix)\(row.source.rawValue)\(fingers)-\(direction.rawValue)"
-                    result.transitions.append(TransitionSpec(name: name))
+                    // A touchscreen pan travels 20 % of the screen's side, Touchégg's 100 % (2 % of
+                    // the smaller side to begin, 2 % more and 16 % of the side along the axis to
+                    // fill, `libinput-device-handler.cpp`, Touchégg 2.0.18): its decision at
+                    // progress 0.5 falls between its clients' thresholds (docs/touchegg.md).
+                    let distance = row.source == .touch ? Distance(20, .percent) : nil
+                    result.transitions.append(TransitionSpec(name: name, distance: distance))
                     result.bindings.append(Binding(source: row.source, fingers: fingers, direction: direction, transition: name))
                 }
             }
