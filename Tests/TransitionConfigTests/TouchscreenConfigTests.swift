@@ -29,6 +29,40 @@ import TransitionCore
         #expect(try ConfigLoader.parse(ConfigLoader.render(c)) == c)
     }
 
+    @Test func distancesInPercentOfTheScreen() throws {
+        let c = try ConfigLoader.parse("""
+            [[transition]]
+            name = "back"
+            distance_percent = 20
+            binding = ["touch3-left", { gesture = "edge", fingers = 1, edge = "left", distance_percent = 35 },
+                       { gesture = "touch", fingers = 4, direction = "left", distance_mm = 80 }]
+            """)
+        #expect(c.engine.transitions.first?.distance == Distance(20, .percent))
+        #expect(c.engine.bindings == [
+            Binding(source: .touch, fingers: 3, direction: .left, transition: "back"),
+            Binding(source: .edge, fingers: 1, direction: .right, transition: "back", distance: Distance(35, .percent)),
+            Binding(source: .touch, fingers: 4, direction: .left, transition: "back", distance: Distance(80, .mm)),
+        ])
+        let text = ConfigLoader.render(c)
+        #expect(text.contains("distance_percent = 20") && text.contains("distance_percent = 35"))
+        #expect(try ConfigLoader.parse(text) == c)
+    }
+
+    @Test(arguments: [
+        ("distance_percent = 20\nbinding = \"swipe3-left\"",
+         "config.toml:3:20: swipe3-left in [[transition]] 'a' cannot use the transition's distance in percent: a swipe needs 'distance' (touchpad units) or 'distance_mm'"),
+        ("binding = [\"touch3-left\", { gesture = \"touchpinch\", fingers = 3, direction = \"in\", distance_percent = 20 }]",
+         "config.toml:3:103: touchpinch3-in in [[transition]] 'a' cannot use its distance in percent: a touchpinch needs 'distance_scale'"),
+        ("distance_scale = 0.5\nbinding = \"touch3-left\"",
+         "config.toml:3:18: touch3-left in [[transition]] 'a' cannot use the transition's distance in scale: a touch needs 'distance' (touchpad units), 'distance_mm' or 'distance_percent'"),
+        ("distance_mm = 30\ndistance_percent = 20",
+         "config.toml:4:1: 'distance_percent' in [[transition]] 'a' conflicts with 'distance_mm' on line 3: give one distance"),
+        ("distance_percent = 0", "config.toml:3:20: 'distance_percent' in [[transition]] 'a' must be greater than 0, not 0"),
+    ])
+    func badPercentDistancesAreNamed(_ line: String, _ expected: String) {
+        #expect(configError("[[transition]]\nname = \"a\"\n\(line)") == expected)
+    }
+
     @Test(arguments: [
         ("binding = \"edge1-up\"",
          "config.toml:3:11: binding of [[transition]] 'a' must look like \"<gesture><fingers>-<direction>\", such as \"swipe3-left\", \"edge1-left\", \"rotate2-cw\", \"tap3\", \"padtap4\" or \"hold3\", not \"edge1-up\""),

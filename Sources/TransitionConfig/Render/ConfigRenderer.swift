@@ -170,6 +170,7 @@ enum ConfigRenderer {
         case .mm: return "distance_mm = \(TOMLWriter.number(distance.value))"
         case .scale: return "distance_scale = \(TOMLWriter.number(distance.value))"
         case .degrees: return "distance_degrees = \(TOMLWriter.number(distance.value))"
+        case .percent: return "distance_percent = \(TOMLWriter.number(distance.value))"
         }
     }
 

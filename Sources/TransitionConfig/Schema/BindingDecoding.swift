@@ -203,8 +203,17 @@ enum BindingDecoding {
     }
 
     /// Whether `unit` measures `source`'s movement (the engine's rule: pinches in scale,
-    /// rotations in degrees, everything else in touchpad units or mm).
+    /// rotations in degrees, touchscreen pans and edge swipes also in percent of the screen,
+    /// everything else in touchpad units or mm).
     static func unit(_ unit: DistanceUnit, fits source: GestureSource) -> Bool {
         Distance(1, unit).inNativeUnits(of: source) != nil
+    }
+
+    /// The keys a distance for `source` can be written with, for error messages.
+    static func distanceKeys(for source: GestureSource) -> String {
+        if source.isPinch { return "'distance_scale'" }
+        if source.isRotation { return "'distance_degrees'" }
+        if unit(.percent, fits: source) { return "'distance' (touchpad units), 'distance_mm' or 'distance_percent'" }
+        return "'distance' (touchpad units) or 'distance_mm'"
     }
 }

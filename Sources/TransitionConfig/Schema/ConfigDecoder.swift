@@ -159,8 +159,7 @@ struct ConfigDecoder {
                 // The distance in force for this binding must measure its gesture.
                 if let effective = g.distance ?? settings.distance, !BindingDecoding.unit(effective.unit, fits: g.source) {
                     let at = b.distance?.position ?? distance?.position ?? b.position
-                    let want = g.source.isPinch ? "'distance_scale'"
-                        : g.source.isRotation ? "'distance_degrees'" : "'distance' (touchpad units) or 'distance_mm'"
+                    let want = BindingDecoding.distanceKeys(for: g.source)
                     let source = b.distance != nil ? "its distance" : (distance != nil ? "the transition's distance" : "the distance from [defaults]")
                     d.add(at, "\(gesture) in \(owner) cannot use \(source) in \(effective.unit.rawValue): a \(g.source.rawValue) needs \(want)")
                 }

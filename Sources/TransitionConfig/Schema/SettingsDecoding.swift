@@ -8,12 +8,12 @@ struct WrittenDistance {
 }
 
 extension TableReader {
-    /// Reads `distance` (touchpad units, or `"auto"`), `distance_mm`, `distance_scale` or
-    /// `distance_degrees`:
+    /// Reads `distance` (touchpad units, or `"auto"`), `distance_mm`, `distance_scale`,
+    /// `distance_degrees` or `distance_percent` (of a touchscreen's side):
     /// `nil` when none is given, `.some(nil)` for `"auto"`.
     mutating func distance(allowAuto: Bool, _ d: inout Diagnostics) -> WrittenDistance? {
         var found: [(key: String, entry: TOMLEntry)] = []
-        for key in ["distance", "distance_mm", "distance_scale", "distance_degrees"] {
+        for key in ["distance", "distance_mm", "distance_scale", "distance_degrees", "distance_percent"] {
             if let entry = take(key) { found.append((key, entry)) }
         }
         guard let first = found.first else { return nil }
@@ -26,6 +26,7 @@ extension TableReader {
         case "distance_mm": .mm
         case "distance_scale": .scale
         case "distance_degrees": .degrees
+        case "distance_percent": .percent
         default: .units
         }
         if allowAuto, unit == .units, case .string(let s) = entry.node.value, s == "auto" {

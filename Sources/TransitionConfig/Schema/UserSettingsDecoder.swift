@@ -150,8 +150,7 @@ struct UserSettingsDecoder {
             guard let effective = g.distance ?? settings[g.transition]?.distance,
                   !BindingDecoding.unit(effective.unit, fits: g.source) else { continue }
             let at = g.distance == nil ? (distanceAt[g.transition] ?? bindingAt[index]) : bindingAt[index]
-            let want = g.source.isPinch ? "'distance_scale'"
-                : g.source.isRotation ? "'distance_degrees'" : "'distance' (touchpad units) or 'distance_mm'"
+            let want = BindingDecoding.distanceKeys(for: g.source)
             let whose = bindingAt[index] == nil ? " (bound by the system)" : ""
             d.add(at ?? transitionAt[g.transition],
                   "\(g.gestureName)\(whose) in [[transition]] '\(g.transition)' cannot use a distance in \(effective.unit.rawValue): "

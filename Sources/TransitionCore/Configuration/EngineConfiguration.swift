@@ -9,13 +9,17 @@ public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
     case scale
     /// A rotation's angle, degrees.
     case degrees
+    /// Percent of a touchscreen's side along the gesture's axis (its width for left and right,
+    /// its height for up and down); touchscreen pans and edge swipes only. Without a known
+    /// extent, percent of ``SourceDefaults/touchscreenFallbackDistance``, as the default does.
+    case percent
 }
 
 /// How far a pan travels for progress to go from 0 to 1.
 public struct Distance: Sendable, Hashable, Codable {
     /// How far, in ``unit``.
     public var value: Double
-    /// Units, millimetres or scale.
+    /// Units, millimetres, scale, degrees or percent of the screen.
     public var unit: DistanceUnit
     /// `value` in `unit`.
     public init(_ value: Double, _ unit: DistanceUnit) { self.value = value; self.unit = unit }

@@ -115,11 +115,7 @@ public enum SourceDefaults {
         case .swipe, .scroll, .hold:
             return axis == .vertical ? touchpadDistanceVertical : touchpadDistanceHorizontal
         case .touch, .edge, .touchHold:
-            if let extent {
-                let e = axis == .vertical ? extent.height : extent.width
-                if e.isFinite && e > 0 { return e }
-            }
-            return touchscreenFallbackDistance
+            return touchscreenSide(axis: axis, extent: extent)
         case .pinch:
             return pinchDistance
         case .touchPinch:
@@ -129,6 +125,17 @@ public enum SourceDefaults {
         case .padtap:
             return touchpadDistanceHorizontal       // a tap drives nothing; never used
         }
+    }
+
+    /// A touchscreen's side along `axis` (its height for ``Axis/vertical``, its width otherwise),
+    /// mm: `extent`'s when known, positive and finite, ``touchscreenFallbackDistance`` otherwise.
+    /// The default touchscreen travel, and what ``DistanceUnit/percent`` is a percentage of.
+    public static func touchscreenSide(axis: Axis, extent: DeviceExtent?) -> Double {
+        if let extent {
+            let e = axis == .vertical ? extent.height : extent.width
+            if e.isFinite && e > 0 { return e }
+        }
+        return touchscreenFallbackDistance
     }
 
     /// The release-speed threshold for `source`, source units per millisecond.
@@ -174,13 +181,17 @@ public enum SourceDefaults {
 
 extension Distance {
     /// This distance in `source`'s native units, or `nil` when the unit does not apply to the
-    /// source (a scale for a swipe, units or mm for a pinch, anything but degrees for a rotation). Touchpads convert mm with
-    /// ``SourceDefaults/touchpadUnitsPerMm``; for touchscreens units and mm are the same.
-    public func inNativeUnits(of source: GestureSource) -> Double? {
+    /// source (a scale for a swipe, units or mm for a pinch, anything but degrees for a
+    /// rotation, a percentage for anything but a touchscreen pan or edge swipe). Touchpads
+    /// convert mm with ``SourceDefaults/touchpadUnitsPerMm``; for touchscreens units and mm are
+    /// the same, and a percentage is of the screen's side along `axis`
+    /// (``SourceDefaults/touchscreenSide(axis:extent:)``: `extent`'s, or the 100 mm fallback).
+    public func inNativeUnits(of source: GestureSource, axis: Axis = .horizontal, extent: DeviceExtent? = nil) -> Double? {
         switch (source, unit) {
         case (.swipe, .units), (.scroll, .units): value
         case (.swipe, .mm), (.scroll, .mm): value * SourceDefaults.touchpadUnitsPerMm
         case (.touch, .mm), (.touch, .units), (.edge, .mm), (.edge, .units): value
+        case (.touch, .percent), (.edge, .percent): value / 100 * SourceDefaults.touchscreenSide(axis: axis, extent: extent)
         case (.pinch, .scale), (.touchPinch, .scale): value
         case (.rotate, .degrees), (.touchRotate, .degrees): value
         default: nil

@@ -165,7 +165,7 @@ extension TransitionEngine {
         }
         let t = target.transition, b = target.binding
         let spec = configuration.transitions[t]
-        let distance = (b.distance ?? spec.distance)?.inNativeUnits(of: pan.source)
+        let distance = (b.distance ?? spec.distance)?.inNativeUnits(of: pan.source, axis: b.direction.axis, extent: pan.extent)
             ?? SourceDefaults.distance(for: pan.source, axis: b.direction.axis, extent: pan.extent)
         var driven = Drive(source: pan.source, axis: b.direction.axis, sign: b.direction.sign, distance: distance,
                           startProgress: 0,

@@ -58,19 +58,30 @@ extension EngineConfiguration {
     /// The name prefix of the transitions ``coveringTouchegg()`` adds.
     public static let toucheggPrefix = "touchegg:"
 
+    /// How far a touchscreen pan travels on `@touchegg` when its distance is "auto": 20 % of the
+    /// screen's side, Touchégg's 100 % (2 % of the smaller side to begin, 2 % more and 16 % of the
+    /// side along the axis to fill, `libinput-device-handler.cpp`, Touchégg 2.0.18). Its decision
+    /// at progress 0.5 falls between its clients' thresholds (docs/touchegg.md).
+    public static let toucheggTouchscreenDistance = Distance(20, .percent)
+
     /// This configuration plus one transition, at the default settings, for every gesture in
     /// ``ToucheggMapping/rows`` that no binding here covers: the Touchégg endpoint's own engine
     /// runs it, so every recognised gesture reaches Touchégg's clients, bound or not, and a
     /// bound one is decided exactly as the daemon's engine decides it.
     public func coveringTouchegg() -> EngineConfiguration {
         var result = self
+        for i in result.bindings.indices where result.bindings[i].source == .touch && result.bindings[i].distance == nil {
+            let spec = result.transitions.first { $0.name == result.bindings[i].transition }
+            if spec?.distance == nil { result.bindings[i].distance = Self.toucheggTouchscreenDistance }
+        }
         for row in ToucheggMapping.rows where row.covered {
             for fingers in row.fingers {
                 for direction in row.directions where !bindings.contains(where: {
                     $0.source == row.source && $0.fingers == fingers && $0.direction == direction
                 }) {
                     let name = "\(Self.toucheggPrefix)\(row.source.rawValue)\(fingers)-\(direction.rawValue)"
-                    result.transitions.append(TransitionSpec(name: name))
+                    let distance = row.source == .touch ? Self.toucheggTouchscreenDistance : nil
+                    result.transitions.append(TransitionSpec(name: name, distance: distance))
                     result.bindings.append(Binding(source: row.source, fingers: fingers, direction: direction, transition: name))
                 }
             }

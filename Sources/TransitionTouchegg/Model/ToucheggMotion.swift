@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-public import TransitionCore
+import TransitionCore
 
 /// How far one device's gesture has moved since its begin sample, as Touchégg's percentages
 /// need it (``ToucheggScale``): the sum of its deltas, a pinch's scale, and the device's

@@ -27,6 +27,14 @@ import TransitionTestSupport
         #expect(message(single(source: .pinch, direction: .in, distance: Distance(30, .mm)))
                 == "transition 't' (used by binding pinch3-in -> 't'): a pinch distance cannot be in mm (use scale)")
         #expect(message(single(source: .touch, distance: Distance(30, .mm))) == nil)
+        #expect(message(single(source: .touch, distance: Distance(20, .percent))) == nil)
+        #expect(message(single(source: .edge, direction: .up, distance: Distance(20, .percent))) == nil)
+        #expect(message(single(distance: Distance(20, .percent)))
+                == "transition 't' (used by binding swipe3-right -> 't'): a swipe distance cannot be in percent (use units)")
+        #expect(message(single(source: .touchPinch, direction: .in, distance: Distance(20, .percent)))
+                == "transition 't' (used by binding touchpinch3-in -> 't'): a touchpinch distance cannot be in percent (use scale)")
+        #expect(message(single(source: .touch, distance: Distance(0, .percent)))
+                == "transition 't': distance must be a positive finite number (got 0.0)")
     }
 
     @Test func namesAndBindings() {

@@ -30,6 +30,24 @@ import TransitionCore
         #expect(Distance(40, .mm).inNativeUnits(of: .pinch) == nil)
     }
 
+    @Test func percentOfTheScreensSide() {
+        let extent = DeviceExtent(width: 290, height: 165)
+        #expect(Distance(20, .percent).inNativeUnits(of: .touch, axis: .horizontal, extent: extent) == 58)
+        #expect(Distance(20, .percent).inNativeUnits(of: .edge, axis: .vertical, extent: extent) == 33)
+        // Extent unknown or unusable: a percentage of the 100 mm fallback, as the default is.
+        #expect(Distance(20, .percent).inNativeUnits(of: .touch, axis: .vertical) == 20)
+        #expect(Distance(20, .percent).inNativeUnits(of: .touch, axis: .horizontal,
+                                                    extent: DeviceExtent(width: 0, height: 165)) == 20)
+        #expect(SourceDefaults.touchscreenSide(axis: .vertical, extent: extent) == 165)
+        // 100 % is the default touchscreen travel.
+        #expect(Distance(100, .percent).inNativeUnits(of: .touch, axis: .horizontal, extent: extent)
+                == SourceDefaults.distance(for: .touch, axis: .horizontal, extent: extent))
+        // Only touchscreen pans and edge swipes have a screen side to take a percentage of.
+        for source in [GestureSource.swipe, .scroll, .hold, .touchHold, .pinch, .touchPinch, .rotate, .touchRotate, .padtap] {
+            #expect(Distance(20, .percent).inNativeUnits(of: source, extent: extent) == nil, "\(source)")
+        }
+    }
+
     @Test func thresholdsAndSlops() {
         #expect(SourceDefaults.velocityThreshold(for: .swipe) == 0.6)
         #expect(SourceDefaults.velocityThreshold(for: .touch) == 0.08)

@@ -101,6 +101,29 @@ import TransitionTestSupport
         #expect(abs(h.events.lastUpdated!.rawProgress - 0.2) < 1e-12)
     }
 
+    @Test func aTouchscreenDistanceInPercentIsOfTheSideAlongTheAxis() {
+        var config = EngineConfiguration.standard
+        let t = config.transitions.firstIndex { $0.name == "touch3-right" }!
+        config.transitions[t].distance = Distance(25, .percent)
+        config.bindings[config.bindings.firstIndex { $0.transition == "touch3-down" }!].distance = Distance(50, .percent)
+        var h = EngineHarness(config)
+        h.begin(2, .touch, fingers: 3, extent: DeviceExtent(width: 200, height: 120))
+        h.pan(2, dx: 5, count: 4)                       // 20 mm of 25 % × 200 mm
+        #expect(abs(h.events.lastUpdated!.rawProgress - 20.0 / 50) < 1e-12)
+        h.end(2)
+        for _ in 0..<20 { h.advanceToDeadline() }    // its animation ends, freeing touch3-right
+        _ = h.take()
+        h.begin(4, .touch, fingers: 3, extent: DeviceExtent(width: 200, height: 120))
+        h.pan(4, dy: 5, count: 4)                       // 20 mm of 50 % × 120 mm
+        #expect(h.events[0].transition == "touch3-down")
+        #expect(abs(h.events.lastUpdated!.rawProgress - 20.0 / 60) < 1e-12)
+        h.end(4)
+        _ = h.take()
+        h.begin(3, .touch, fingers: 3)                  // no extent: 25 % of 100 mm
+        h.pan(3, dx: 5, count: 2)
+        #expect(abs(h.events.lastUpdated!.rawProgress - 10.0 / 25) < 1e-12)
+    }
+
     @Test func pinchesLockOnTheirScale() {
         var h = EngineHarness()
         h.begin(1, .pinch, fingers: 4)
