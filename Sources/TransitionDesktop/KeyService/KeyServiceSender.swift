@@ -25,7 +25,7 @@ public final class KeyServiceSender: KeySender {
     public func send(_ chords: [KeyChord]) throws(KeyError) {
         let events = try keymap.events(for: chords)
         guard !events.isEmpty else { return }
-        try send(KeyServiceRequest(strokes: events.map { KeyStroke(code: UInt16(truncatingIfNeeded: $0.code), pressed: $0.pressed) }))
+        try send(KeyServiceRequest(strokes: events))
     }
 
     /// Sends one request and returns once the service pressed its keys.

@@ -15,21 +15,6 @@ public struct KeyChord: Equatable, Hashable, Sendable {
     }
 }
 
-/// One key going down or up, in the kernel's numbering (`KEY_*` of linux/input-event-codes.h);
-/// the X11 and xkb keycode is this plus 8.
-public struct KeyEvent: Equatable, Hashable, Sendable {
-    /// The evdev code.
-    public var code: UInt32
-    /// Down (true) or up.
-    public var pressed: Bool
-
-    /// A key going down or up.
-    public init(code: UInt32, pressed: Bool) {
-        self.code = code
-        self.pressed = pressed
-    }
-}
-
 /// Why keys could not be sent or named.
 public enum KeyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No keysym has this name (xkbcommon's names, e.g. "Right", "XF86AudioRaiseVolume").

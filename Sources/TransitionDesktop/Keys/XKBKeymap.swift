@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CXKBCommon
 import Glibc
+public import TransitionKeys
 
 /// A compiled xkb keymap and the one lookup every key sender needs: which key, at which shift
 /// level, types a keysym. X11 reads the server's keymap into one (xkbcommon-x11), the
@@ -15,7 +16,7 @@ public final class XKBKeymap {
     /// Where a keysym is on the keyboard.
     public struct Location: Equatable, Sendable {
         /// The evdev code (xkb keycode − 8).
-        public var code: UInt32
+        public var code: UInt16
         /// The shift level: 0 plain, 1 with Shift, 2 with AltGr (ISO_Level3_Shift), 3 with both.
         public var level: UInt32
     }
@@ -91,10 +92,10 @@ public final class XKBKeymap {
     /// The key events that type `chords` on this keymap: for each chord its modifiers down, the
     /// shift levels its key needs (Shift, AltGr) down, the key down and up, then the rest up in
     /// reverse order.
-    public func events(for chords: [KeyChord]) throws(KeyError) -> [KeyEvent] {
-        var out: [KeyEvent] = []
+    public func events(for chords: [KeyChord]) throws(KeyError) -> [KeyStroke] {
+        var out: [KeyStroke] = []
         for chord in chords {
-            var held: [UInt32] = []
+            var held: [UInt16] = []
             for modifier in chord.modifiers {
                 guard let at = locations[modifier] else { throw .notInKeymap(Self.name(of: modifier)) }
                 if !held.contains(at.code) { held.append(at.code) }
@@ -102,10 +103,10 @@ public final class XKBKeymap {
             guard let key = locations[chord.key] else { throw .notInKeymap(Self.name(of: chord.key)) }
             if key.level & 1 != 0, let shift = locations[0xffe1 /* Shift_L */], !held.contains(shift.code) { held.append(shift.code) }
             if key.level & 2 != 0, let level3 = locations[0xfe03 /* ISO_Level3_Shift */], !held.contains(level3.code) { held.append(level3.code) }
-            out += held.map { KeyEvent(code: $0, pressed: true) }
-            out.append(KeyEvent(code: key.code, pressed: true))
-            out.append(KeyEvent(code: key.code, pressed: false))
-            out += held.reversed().map { KeyEvent(code: $0, pressed: false) }
+            out += held.map { KeyStroke(code: $0, pressed: true) }
+            out.append(KeyStroke(code: key.code, pressed: true))
+            out.append(KeyStroke(code: key.code, pressed: false))
+            out += held.reversed().map { KeyStroke(code: $0, pressed: false) }
         }
         return out
     }
@@ -120,7 +121,7 @@ public final class XKBKeymap {
                 let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, 0, level, &syms)
                 guard count == 1, let sym = syms?.pointee else { continue }
                 if let known = locations[sym], known.level <= level { continue }
-                locations[sym] = Location(code: keycode - 8, level: level)
+                locations[sym] = Location(code: UInt16(truncatingIfNeeded: keycode - 8), level: level)
             }
         }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CXKBCommon
+import TransitionKeys
 
 /// The modifier and group state a keyboard's keys make, the way a compositor computes it: an
 /// xkb state over the same keymap text, fed each key. The virtual-keyboard protocol wants it
@@ -51,8 +52,8 @@ final class KeyboardModifierState {
 
     /// Feeds one key (evdev code) going down or up.
     /// - Returns: the masks when they changed, else nil.
-    func update(_ event: KeyEvent) -> Masks? {
-        let changed = xkb_state_update_key(state, event.code + 8, event.pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+    func update(_ event: KeyStroke) -> Masks? {
+        let changed = xkb_state_update_key(state, UInt32(event.code) + 8, event.pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         let modifiers = XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue | XKB_STATE_MODS_LOCKED.rawValue
             | XKB_STATE_LAYOUT_EFFECTIVE.rawValue
         return changed.rawValue & modifiers != 0 ? masks : nil

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TransitionKeys
 import CWayland
 import CWaylandProtocols
 import Glibc
@@ -74,7 +75,7 @@ final class VirtualKeyboardSender: KeySender {
             for event in events {
                 let time = UInt32(truncatingIfNeeded: MonotonicClock.nowNs() / 1_000_000)
                 let state = event.pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
-                try keyboard.request("key", [wl_argument(u: time), wl_argument(u: event.code), wl_argument(u: state)])
+                try keyboard.request("key", [wl_argument(u: time), wl_argument(u: UInt32(event.code)), wl_argument(u: state)])
                 if let masks = modifiers.update(event) {
                     try keyboard.request("modifiers", [wl_argument(u: masks.depressed), wl_argument(u: masks.latched),
                                                        wl_argument(u: masks.locked), wl_argument(u: masks.group)])

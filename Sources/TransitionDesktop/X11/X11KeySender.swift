@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TransitionKeys
 import CXCB
 import CXKBCommon
 import Glibc

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 import TransitionDesktop
+import TransitionKeys
 
 /// The keymap lookup every key sender shares, on xkeyboard-config's US and German layouts.
 @Suite struct XKBKeymapTests {
@@ -17,8 +18,8 @@ import TransitionDesktop
         let keymap = try XKBKeymap(layout: "us")
         let events = try keymap.events(for: [KeyChord(modifiers: [0xffeb], key: 0xff53)])
         // KEY_LEFTMETA 125, KEY_RIGHT 106.
-        #expect(events == [KeyEvent(code: 125, pressed: true), KeyEvent(code: 106, pressed: true),
-                           KeyEvent(code: 106, pressed: false), KeyEvent(code: 125, pressed: false)])
+        #expect(events == [KeyStroke(code: 125, pressed: true), KeyStroke(code: 106, pressed: true),
+                           KeyStroke(code: 106, pressed: false), KeyStroke(code: 125, pressed: false)])
     }
 
     @Test func aShiftedSymbolHoldsShift() throws {
