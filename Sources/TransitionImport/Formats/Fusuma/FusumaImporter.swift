@@ -45,7 +45,7 @@ public enum FusumaImporter {
                     action.apps = AppCondition(names: [application ?? ""], excluded: false)
                     result.add(action)
                 }
-                for var note in scoped.notes where note.kind != .translated && note.kind != .waiting {
+                for var note in scoped.notes where note.kind != .translated {
                     // The context's thresholds are not written: they would apply to every application.
                     if note.message.hasSuffix(distanceWritten) {
                         note.kind = .skipped
@@ -143,7 +143,7 @@ public enum FusumaImporter {
     }
 
     /// How a note about a written distance ends.
-    static let distanceWritten = "written as a `distance` setting for your \(ImportFeature.userSettings.summary)"
+    static let distanceWritten = "written as a `distance` setting in your user settings (~/.config/transitiond/config.toml)"
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
@@ -217,7 +217,6 @@ public enum FusumaImporter {
     static func action(_ gesture: String, fingers: Int?, direction: String?, status: String?, _ entries: [YAMLNode.Entry],
                        line: Int, _ result: inout ImportResult) {
         var command: ActionCommand?
-        let waiting: [ImportFeature] = []
         var comments: [String] = []
         let place = [gesture, fingers.map(String.init), direction, status].compactMap { $0 }.joined(separator: " ")
         for entry in entries {
@@ -273,30 +272,30 @@ public enum FusumaImporter {
         case nil:
             let how = gesture == "hold" || gesture == "tap"
                 ? "fusuma's one-shot" : "at the lift if the gesture finishes; fusuma ran it when the travel passed its threshold"
-            result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line,
                                       comments: comments), how)
         case "begin"?:
-            result.add(ImportedAction(transitions: targets, event: .began, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .began, command: command, line: line,
                                       comments: comments))
         case "end"?:
-            result.add(ImportedAction(transitions: targets, event: .completed, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .completed, command: command, line: line,
                                       comments: comments), "runs when the gesture is over, finished or cancelled, as fusuma's end")
         case "cancelled"?:
-            result.add(ImportedAction(transitions: targets, event: .cancel, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .cancel, command: command, line: line,
                                       comments: comments))
         default:  // update
             let step = 0.1
             if let direction, let back = opposite[direction] {
                 result.add(ImportedAction(transitions: targets, event: .step, command: DesktopCommands.onlyStep(1, command), step: step,
-                                          line: line, waitingFor: waiting, comments: comments),
+                                          line: line, comments: comments),
                            "fusuma's update, per step of 0.1 of the gesture forwards")
                 let reverse = names(gesture, fingers: fingers, direction: back)
                 result.add(ImportedAction(transitions: reverse, event: .step, command: DesktopCommands.onlyStep(-1, command), step: step,
-                                          line: line, waitingFor: waiting, comments: comments + ["the fingers moving \(direction) during a \(back) gesture"]),
+                                          line: line, comments: comments + ["the fingers moving \(direction) during a \(back) gesture"]),
                            "and per step back on the opposite gesture")
             } else {
                 result.add(ImportedAction(transitions: targets, event: .step, command: command, step: step, line: line,
-                                          waitingFor: waiting, comments: comments), "fusuma's update, per step of 0.1 of the gesture")
+                                          comments: comments), "fusuma's update, per step of 0.1 of the gesture")
             }
         }
     }

@@ -51,7 +51,7 @@ public enum ToucheggImporter {
                 if let percent = Double(value), percent >= 0, percent <= 100 {
                     result.settings.append(ImportedSetting(transitions: [], key: "finish_threshold", value: percent / 100, line: line,
                                                            comment: "action_execute_threshold \(value)%: Touchégg acts at the lift past this share of the gesture"))
-                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) for your \(ImportFeature.userSettings.summary); the release velocity also decides in transitiond")
+                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) in your user settings (~/.config/transitiond/config.toml); the release velocity also decides in transitiond")
                 } else {
                     result.note(line, .skipped, "action_execute_threshold must be a percentage, not '\(value)'")
                 }
@@ -140,7 +140,6 @@ public enum ToucheggImporter {
         let repeating = settings["repeat"] == "true"
         let on = settings["on"] ?? "end"
         let condition = apps.map { AppCondition(names: $0, excluded: false) }
-        let waiting: [ImportFeature] = []
         var extra: [String] = []
         func add(_ command: ActionCommand, decrease: ActionCommand? = nil, how: String = "") {
             if repeating {
@@ -148,22 +147,22 @@ public enum ToucheggImporter {
                 let step = (1.0 / Double(times) * 1000).rounded() / 1000
                 let script = decrease.map { DesktopCommands.bothSteps(forwards: command, backwards: $0) } ?? DesktopCommands.onlyStep(1, command)
                 result.add(ImportedAction(transitions: names, event: .step, command: script, step: step, apps: condition,
-                                          line: line, waitingFor: waiting, comments: comments + extra),
+                                          line: line, comments: comments + extra),
                            "repeat: one step per 1/\(times) of the gesture" + (how.isEmpty ? "" : "; " + how))
                 return
             }
             switch on {
             case "begin":
                 result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
             case "begin-and-end":
                 result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
                 result.add(ImportedAction(transitions: names, event: .completed, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), "and at the end, finished or not")
+                                          comments: comments + extra), "and at the end, finished or not")
             default:
                 result.add(ImportedAction(transitions: names, event: .finish, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
             }
         }
         switch type {
