@@ -106,35 +106,45 @@ public enum FusumaImporter {
 
     /// transitiond's default `distance` for a transition: 400 units across a touchpad, 300 down,
     /// a pinch scale of 0.5 (docs/configuration.md).
+    /// The key of `name`'s distance: `distance_scale` for a pinch (a scale change), else
+    /// `distance` (touchpad units), as the configuration requires of each gesture.
+    static func distanceKey(_ name: String) -> String { name.hasPrefix("pinch") ? "distance_scale" : "distance" }
+
     static func defaultDistance(_ name: String) -> Double? {
         if name.hasPrefix("swipe") { return name.hasSuffix("-left") || name.hasSuffix("-right") ? 400 : 300 }
         if name.hasPrefix("pinch") { return 0.5 }
         return nil
     }
 
-    /// Adds `distance` settings for `names`, scaled by `scale`. A gesture's own threshold
+    /// Adds `distance` (`distance_scale`) settings for `names`, scaled by `scale`. A gesture's own threshold
     /// (`specific`) wins over the global one, wherever each is written, as in fusuma.
     static func addDistance(names: [String], scale: Double, line: Int, what: String, specific: Bool,
                             _ result: inout ImportResult) {
-        let taken = Set(result.settings.filter { $0.key == "distance" && $0.isSpecific }.flatMap(\.transitions))
+        let isDistance = { (setting: ImportedSetting) in setting.key.hasPrefix("distance") }
+        let taken = Set(result.settings.filter { isDistance($0) && $0.isSpecific }.flatMap(\.transitions))
         if specific {
-            for i in result.settings.indices where result.settings[i].key == "distance" && !result.settings[i].isSpecific {
+            for i in result.settings.indices where isDistance(result.settings[i]) && !result.settings[i].isSpecific {
                 result.settings[i].transitions.removeAll { names.contains($0) }
             }
-            result.settings.removeAll { $0.transitions.isEmpty && $0.key == "distance" }
+            result.settings.removeAll { $0.transitions.isEmpty && isDistance($0) }
         }
-        var byDistance: [(Double, [String])] = []
+        var byDistance: [(key: String, value: Double, names: [String])] = []
         for name in names where specific || !taken.contains(name) {
             guard let base = defaultDistance(name) else { continue }
             let value = (base * scale * 1000).rounded() / 1000
-            if let i = byDistance.firstIndex(where: { $0.0 == value }) { byDistance[i].1.append(name) } else { byDistance.append((value, [name])) }
+            let key = distanceKey(name)
+            if let i = byDistance.firstIndex(where: { $0.key == key && $0.value == value }) {
+                byDistance[i].names.append(name)
+            } else {
+                byDistance.append((key, value, [name]))
+            }
         }
         guard !byDistance.isEmpty else {
             result.note(line, .setting, "\(what): no transitiond distance to scale for \(names.joined(separator: ", "))")
             return
         }
-        for (value, group) in byDistance {
-            var setting = ImportedSetting(transitions: group, key: "distance", value: value, line: line,
+        for (key, value, group) in byDistance {
+            var setting = ImportedSetting(transitions: group, key: key, value: value, line: line,
                                           comment: "\(what): fusuma's travel times \(TOMLWriter.number(scale)), so transitiond's default distance times \(TOMLWriter.number(scale))")
             setting.isSpecific = specific
             result.settings.append(setting)
@@ -143,7 +153,7 @@ public enum FusumaImporter {
     }
 
     /// How a note about a written distance ends.
-    static let distanceWritten = "written as a `distance` setting in your user settings (~/.config/transitiond/config.toml)"
+    static let distanceWritten = "written as a `distance` setting (`distance_scale` for pinches) in your user settings (~/.config/transitiond/config.toml)"
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
