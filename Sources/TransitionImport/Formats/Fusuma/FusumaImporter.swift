@@ -14,11 +14,12 @@ import TransitionActions
 ///   rotations 2–4, holds 1–4; only 3–4 are written for holds, as fewer fingers are clicks and
 ///   scrolls).
 /// - Commands run through the shell, as fusuma runs them (`Process.spawn` with one string).
-/// - `sendkey:` (fusuma-plugin-sendkey) waits for transitiond's keys; `keypress:` (a modifier held
-///   during the gesture) and `accel:` have no equivalent; `context:` documents
-///   (fusuma-plugin-appmatcher) wait for per-application actions.
-/// - `threshold:` scales how far the fingers travel; it becomes a `distance` setting scaled the
-///   same way from transitiond's default. `interval:` has no equivalent.
+/// - `sendkey:` (fusuma-plugin-sendkey) becomes `keys`; `keypress:` (a modifier held during the
+///   gesture) and `accel:` have no equivalent; `context:` documents (fusuma-plugin-appmatcher)
+///   become per-application actions (`app`, and `not_apps` on the default document's).
+/// - `threshold:` scales how far the fingers travel; it becomes a `distance` setting
+///   (`distance_scale` for pinches) scaled the same way from transitiond's default, for the user
+///   settings. `interval:` has no equivalent.
 public enum FusumaImporter {
     /// The import of `text`; `source` names the file. Throws only for YAML it cannot read.
     public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {

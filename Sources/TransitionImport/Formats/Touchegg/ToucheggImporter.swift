@@ -6,13 +6,14 @@ import TransitionActions
 /// `src/config/xml-config-loader.cpp`, the action classes in `src/actions/`).
 ///
 /// - `<application name="All">` holds gestures for every window; other sections (comma-separated
-///   window classes) wait for per-application actions, written commented out.
+///   window classes) become actions with `apps`, and All's for the same gestures get `not_apps`.
 /// - `<gesture type="SWIPE|PINCH|TAP" fingers= direction=>` applies to touchpads and
 ///   touchscreens alike, so each becomes the touchpad and the touchscreen transition:
 ///   `swipe3-up` and `touch3-up`, `pinch3-in` and `touchpinch3-in`, `padtap3` and `tap3`.
 /// - `RUN_COMMAND` runs its `command` through the shell (`system()`), `SEND_KEYS` sends
-///   `modifiers`+`keys` and `MOUSE_CLICK` a `button` through XTEST: they become `sh -c`, `xdotool
-///   key` and `xdotool click` (X11 only, as Touchégg's own). `on` begin → `began`, end (the
+///   `modifiers`+`keys` and `MOUSE_CLICK` a `button` through XTEST: they become `sh -c`, `keys`
+///   (on every desktop; `xdotool key` when a name is not xkb's) and `xdotool click` (X11 only, as
+///   Touchégg's own). `on` begin → `began`, end (the
 ///   default) → `finish`, begin-and-end → `began` and `completed`; `repeat` → `step` actions of
 ///   1/`times` with `decreaseCommand`/`decreaseKeys` on the way back.
 /// - The window actions become EWMH commands (`wmctrl`, `xdotool`): `MAXIMIZE_RESTORE_WINDOW`,
