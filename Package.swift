@@ -149,7 +149,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig",
+        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig", "TransitionCore",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol", "TransitionIO",
                     "TransitionCore", "CLinux", "TransitionTestSupport"],

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionConfig
 import TransitionImport
 
 /// `transitionctl import`: translates a libinput-gestures, fusuma or Touchégg configuration
@@ -14,16 +15,17 @@ struct Import: ParsableCommand {
             is told from the content unless --format names it), writes the actions file that \
             `transitionctl run` reads (default $XDG_CONFIG_HOME/transitiond/actions.toml) and \
             prints, for every entry with its file and line, how it was translated, or why not and \
-            what to do instead. Entries that need a transitiond feature not built yet are written \
-            commented out, naming it. Settings that translate (distances, thresholds) go to \
-            --settings-out FILE (your settings are $XDG_CONFIG_HOME/transitiond/config.toml, which \
-            `transitionctl run` sends to transitiond), or else a commented block at the end of the \
-            actions file. An existing file is never replaced \
-            without --force. It warns when Touchégg's client, fusuma or libinput-gestures still \
-            runs: beside the imported actions, each gesture would act twice. See docs/actions.md.
+            what to do instead. Settings that translate (distances, thresholds) are written as your \
+            user settings, which `transitionctl run` sends to transitiond: to --settings-out FILE, \
+            or else $XDG_CONFIG_HOME/transitiond/config.toml. Both files are checked as \
+            `transitionctl run --check` checks them. An existing file is never replaced without \
+            --force: an existing --settings-out or actions file is an error and nothing is written; \
+            an existing config.toml (yours) is kept, and the settings to merge into it by hand are \
+            printed. It warns when Touchégg's client, fusuma or libinput-gestures still runs: \
+            beside the imported actions, each gesture would act twice. See docs/actions.md.
 
-            Exit status: 0 imported; 1 FILE cannot be read or parsed, or an output file exists; \
-            64 bad usage.
+            Exit status: 0 imported (settings left to merge by hand included); 1 FILE cannot be \
+            read or parsed, or an output file exists; 64 bad usage.
             """)
 
     @Argument(help: ArgumentHelp("The other tool's configuration file.", valueName: "file"))
@@ -36,7 +38,7 @@ struct Import: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "format"))
     var format: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (your user settings: ~/.config/transitiond/config.toml).",
+    @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (default: your user settings, $XDG_CONFIG_HOME/transitiond/config.toml).",
                                             valueName: "file"))
     var settingsOut: String?
 
@@ -64,8 +66,7 @@ struct Import: ParsableCommand {
         }
         let imported: Importer.Output
         do {
-            imported = try Importer.run(text, source: file, format: forced, settingsSeparate: settingsOut != nil,
-                                        outputName: path == "-" ? "actions.toml" : path)
+            imported = try Importer.run(text, source: file, format: forced, outputName: path == "-" ? "actions.toml" : path)
         } catch {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)
@@ -77,29 +78,58 @@ struct Import: ParsableCommand {
         for tool in RunningTools.find(Files.processes()) where tool.tool == result.format || tool.tool == .touchegg {
             Terminal.error("transitionctl import: warning: \(tool.advice)")
         }
+        // Where the settings go, decided (and every refusal made) before anything is written.
+        var settingsPath: String?
+        var mergeByHand = false
+        if imported.settingsText != nil {
+            guard let chosen = settingsOut ?? UserSettings.defaultPath(environment: environment) else {
+                Terminal.error("transitionctl import: settings translate, but there is no --settings-out and neither $XDG_CONFIG_HOME nor $HOME is set")
+                throw ExitCode(1)
+            }
+            settingsPath = chosen
+            mergeByHand = settingsOut == nil && !force && ConfigFile.exists(chosen)
+        }
+        if !force {
+            for existing in [path == "-" ? nil : path, settingsOut != nil ? settingsPath : nil].compactMap({ $0 }) where ConfigFile.exists(existing) {
+                Terminal.error("transitionctl import: \(existing) exists; pass --force to replace it (nothing was written)")
+                throw ExitCode(1)
+            }
+        }
         do {
             if path == "-" {
                 Terminal.out(imported.actionsText)
             } else {
-                if output == nil, let slash = path.lastIndex(of: "/") { try Files.makeDirectories(String(path[..<slash])) }
+                if output == nil { try Self.makeParent(path) }
                 try Files.write(imported.actionsText, to: path, replace: force)
             }
-            if let settingsOut, let settingsText = imported.settingsText {
-                try Files.write(settingsText, to: settingsOut, replace: force)
+            if let settingsPath, let settingsText = imported.settingsText, !mergeByHand {
+                if settingsOut == nil { try Self.makeParent(settingsPath) }
+                try Files.write(settingsText, to: settingsPath, replace: force)
             }
         } catch {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)
         }
-        let waiting = result.actions.filter { !$0.isActive }.count
         let skipped = result.notes.filter { $0.kind == .skipped }.count
         var summary = "\(imported.actions.actions.count) action\(imported.actions.actions.count == 1 ? "" : "s")"
-        if waiting > 0 { summary += ", \(waiting) commented out (waiting for a feature)" }
         if skipped > 0 { summary += ", \(skipped) entr\(skipped == 1 ? "y" : "ies") not translated" }
         if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --config \(path)") }
-        if let settingsOut {
-            say(imported.settingsText == nil ? "no setting translates; \(settingsOut) not written"
-                : "wrote \(settingsOut): \(result.settings.count) setting\(result.settings.count == 1 ? "" : "s") (check it with: transitionctl run --check --settings \(settingsOut))")
+        let settings = "\(result.settings.count) setting\(result.settings.count == 1 ? "" : "s")"
+        if let settingsPath, let settingsText = imported.settingsText {
+            if mergeByHand {
+                Terminal.error("transitionctl import: warning: \(settingsPath) exists and is kept (--force replaces it, --settings-out FILE writes elsewhere): merge these \(settings) into it by hand")
+                say("# --- to merge into \(settingsPath) by hand: a file has one [defaults] and one [[transition]] per name, so put these keys into the tables it already has (the value below replaces yours); then check it with: transitionctl run --check --settings \(settingsPath)")
+                say(settingsText)
+            } else {
+                say("wrote \(settingsPath): \(settings); check it with: transitionctl run --check --settings \(settingsPath)")
+            }
+        } else if let settingsOut {
+            say("no setting translates; \(settingsOut) not written")
         }
+    }
+
+    /// Creates the directories above `path` (`~/.config/transitiond`) when they are missing.
+    private static func makeParent(_ path: String) throws(Files.Failure) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Files.makeDirectories(String(path[..<slash])) }
     }
 }

@@ -6,8 +6,6 @@ public struct ImportNote: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         /// Written as a live action.
         case translated
-        /// Written commented out: it needs a transitiond feature that is not there yet.
-        case waiting
         /// Not written: no equivalent; the message says what to do.
         case skipped
         /// A setting of the other tool: translated into a transitiond setting, or explained.

@@ -10,7 +10,7 @@ public struct ImportResult: Sendable, Hashable {
     public var source: String
     /// The actions, in the order of the file.
     public var actions: [ImportedAction] = []
-    /// Settings that translate (for the future user settings).
+    /// Settings that translate, for the user's settings file.
     public var settings: [ImportedSetting] = []
     /// One or more notes per entry, in the order of the file.
     public var notes: [ImportNote] = []
@@ -20,17 +20,10 @@ public struct ImportResult: Sendable, Hashable {
         self.format = format; self.source = source
     }
 
-    /// Adds `action` and a note saying how it was translated (or what it waits for).
+    /// Adds `action` and a note saying how it was translated.
     mutating func add(_ action: ImportedAction, _ how: String = "") {
         actions.append(action)
-        let suffix = how.isEmpty ? "" : " (\(how))"
-        if action.isActive {
-            notes.append(ImportNote(line: action.line, .translated, action.summary + suffix))
-        } else {
-            let features = action.waitingFor.filter { !$0.isAvailable }.map(\.summary).joined(separator: " and ")
-            notes.append(ImportNote(line: action.line, .waiting,
-                                    "needs \(features); written commented out as \(action.summary)\(suffix)"))
-        }
+        notes.append(ImportNote(line: action.line, .translated, action.summary + (how.isEmpty ? "" : " (\(how))")))
     }
 
     /// Adds a note.

@@ -17,21 +17,15 @@ public struct ImportedAction: Sendable, Hashable {
     public var apps: AppCondition?
     /// The line of the imported file it comes from.
     public var line: Int
-    /// Features it needs that transitiond lacks: written commented out until they exist.
-    public var waitingFor: [ImportFeature]
     /// Lines of comment written above it (what it was, what changed).
     public var comments: [String]
 
     /// An action translated from line `line`.
     public init(transitions: [String], event: ActionEvent, command: ActionCommand, step: Double? = nil,
-                threshold: Double? = nil, apps: AppCondition? = nil, line: Int, waitingFor: [ImportFeature] = [],
-                comments: [String] = []) {
+                threshold: Double? = nil, apps: AppCondition? = nil, line: Int, comments: [String] = []) {
         self.transitions = transitions; self.event = event; self.command = command; self.step = step
-        self.threshold = threshold; self.apps = apps; self.line = line; self.waitingFor = waitingFor; self.comments = comments
+        self.threshold = threshold; self.apps = apps; self.line = line; self.comments = comments
     }
-
-    /// Whether it is written as a live action (nothing it needs is missing).
-    public var isActive: Bool { waitingFor.allSatisfy(\.isAvailable) }
 
     /// `swipe3-left finish`, `swipe4-up step 0.1`: how it reads in a report.
     public var summary: String {

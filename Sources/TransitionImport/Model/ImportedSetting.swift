@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// A transition setting that translates from the other tool (a distance, a threshold), for
 /// the user's own settings (`~/.config/transitiond/config.toml`, which `transitionctl run` sends
-/// to transitiond): written to `--settings-out`, or as a commented block to copy there.
+/// to transitiond): written to `--settings-out`, else to that file.
 public struct ImportedSetting: Sendable, Hashable {
     /// The transitions it applies to; empty: `[defaults]`.
     public var transitions: [String]

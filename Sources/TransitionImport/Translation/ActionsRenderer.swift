@@ -3,17 +3,15 @@ import TransitionActions
 import TransitionConfig
 
 /// Writes an ``ImportResult`` as an actions file (`actions.toml`) that `transitionctl run`
-/// reads: every action under a comment naming the line it comes from; actions that wait for a
-/// feature commented out, with what they wait for; and, unless the settings go to a file of
-/// their own, the settings that translate as a commented block at the end.
+/// reads, every action under a comment naming the line it comes from; and the settings that
+/// translate as the user's settings file (``settingsText(_:)``), which is written apart.
 public enum ActionsRenderer {
     /// The actions file's text.
-    public static func actionsFile(_ result: ImportResult, settingsInline: Bool) -> String {
+    public static func actionsFile(_ result: ImportResult) -> String {
         var out = """
             # Imported by `transitionctl import` from \(commentText(result.source)) (\(result.format.toolName)).
             # Each action names the line it comes from. Check the file with: transitionctl run --check
-            # Actions commented out wait for a transitiond feature that is not there yet (named above
-            # them): uncomment them when it is. See docs/actions.md.
+            # See docs/actions.md.
 
             """
         let base = commentText(fileName(result.source))
@@ -21,20 +19,10 @@ public enum ActionsRenderer {
             out += "\n"
             out += "# \(base):\(action.line)\n"
             for comment in action.comments { out += "# \(commentText(comment))\n" }
-            if !action.isActive {
-                out += "# waiting for \(action.waitingFor.filter { !$0.isAvailable }.map(\.summary).joined(separator: " and ")):\n"
-            }
-            let prefix = action.isActive ? "" : "# "
-            for line in body(action).split(separator: "\n", omittingEmptySubsequences: false) {
-                out += prefix + line + "\n"
-            }
+            out += body(action) + "\n"
         }
         if result.actions.isEmpty {
             out += "\n# Nothing in \(base) translated into an action: see what `transitionctl import` printed.\n"
-        }
-        if settingsInline && !result.settings.isEmpty {
-            out += "\n" + settingsText(result).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "#" : "# " + $0 }.joined(separator: "\n") + "\n"
         }
         return out
     }

@@ -33,15 +33,14 @@ public enum Importer {
         public var actionsText: String
         /// The actions file decoded, as `transitionctl run` would read it.
         public var actions: ActionsFile
-        /// The settings for `--settings-out` (when requested; otherwise they are a comment at the
-        /// end of ``actionsText``).
+        /// The user settings file to write (`--settings-out`, else
+        /// `~/.config/transitiond/config.toml`), checked as `transitionctl run --check --settings`
+        /// checks it over the built-in configuration; nil when no setting translates.
         public var settingsText: String?
     }
 
     /// Translates `text` (from `source`) in `format`, or the format detected from the content.
-    /// `settingsSeparate`: the settings are returned apart (for `--settings-out`) instead of
-    /// being a commented block at the end of the actions file.
-    public static func run(_ text: String, source: String, format: ImportFormat?, settingsSeparate: Bool,
+    public static func run(_ text: String, source: String, format: ImportFormat?,
                            outputName: String = "actions.toml") throws(Failure) -> Output {
         guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
         var result: ImportResult
@@ -55,17 +54,17 @@ public enum Importer {
             throw .unreadable(error)
         }
         result.noteNonStandardTransitions()
-        let actionsText = ActionsRenderer.actionsFile(result, settingsInline: !settingsSeparate)
+        let actionsText = ActionsRenderer.actionsFile(result)
         let actions: ActionsFile
         do {
             actions = try ActionsDecoder.decode(actionsText, source: outputName)
         } catch {
             throw .invalidOutput(error)
         }
-        let settingsText = settingsSeparate && !result.settings.isEmpty ? ActionsRenderer.settingsText(result) : nil
+        let settingsText = !result.settings.isEmpty ? ActionsRenderer.settingsText(result) : nil
         if let settingsText {
             do {
-                _ = try UserSettings.parse(settingsText, source: "settings").applied(to: .builtIn)
+                _ = try UserSettings.parse(settingsText, source: "config.toml").applied(to: .builtIn)
             } catch {
                 throw .invalidOutput(error)
             }

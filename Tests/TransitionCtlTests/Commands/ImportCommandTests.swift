@@ -2,9 +2,24 @@
 import Foundation
 import Testing
 
-/// `transitionctl import` as a user runs it: the file written, the report, the exit statuses,
-/// nothing overwritten without --force, and its output accepted by `transitionctl run --check`.
+/// `transitionctl import` as a user runs it: the files written (the actions file, and the user
+/// settings beside it), the report, the exit statuses, nothing overwritten without --force, and
+/// its output accepted by `transitionctl run --check`.
 @Suite struct ImportCommandTests {
+    /// This process's environment with the user's directories in `dir` (never the real ones).
+    static func environment(_ dir: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = dir
+        environment["XDG_CONFIG_HOME"] = dir + "/config"
+        return environment
+    }
+
+    /// One of the import fixtures (Tests/TransitionImportTests/Fixtures, files of our own).
+    static func fixture(_ name: String) -> String {
+        String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+            + "/TransitionImportTests/Fixtures/" + name
+    }
+
     static let conf = """
         # mine
         gesture swipe left 3 xdotool key alt+Right
@@ -20,23 +35,27 @@ import Testing
         try Self.conf.write(toFile: input, atomically: true, encoding: .utf8)
         let output = dir + "/actions.toml"
 
-        let first = try Binaries.run("transitionctl", ["import", input, "-o", output])
+        let environment = Self.environment(dir)
+        let first = try Binaries.run("transitionctl", ["import", input, "-o", output], environment: environment)
         #expect(first.status == 0, "\(first.output)")
         #expect(first.output.contains("libinput-gestures.conf:2: translated: swipe3-left finish: keys alt+Right"))
         #expect(first.output.contains("libinput-gestures.conf:3: skipped: diagonal swipe"))
-        #expect(first.output.contains("libinput-gestures.conf:4: waiting: ") || first.output.contains("libinput-gestures.conf:4: translated: "))
+        #expect(first.output.contains("libinput-gestures.conf:4: translated: hold4 finish"))
         #expect(first.output.contains("libinput-gestures.conf:5: setting: swipe_threshold 100"))
+        // Nothing translates into a setting: no settings file.
+        #expect(!first.output.contains("wrote \(dir)/config/transitiond/config.toml"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/config/transitiond/config.toml"))
         let check = try Binaries.run("transitionctl", ["run", "--check", "--config", output])
         #expect(check.status == 0, "\(check.output)")
 
         let written = Binaries.read(output)
         try "# mine\n".write(toFile: output, atomically: true, encoding: .utf8)
-        let again = try Binaries.run("transitionctl", ["import", input, "-o", output])
+        let again = try Binaries.run("transitionctl", ["import", input, "-o", output], environment: environment)
         #expect(again.status == 1)
         #expect(again.output.contains("exists; pass --force"))
         #expect(Binaries.read(output) == "# mine\n")
 
-        let forced = try Binaries.run("transitionctl", ["import", input, "-o", output, "--force"])
+        let forced = try Binaries.run("transitionctl", ["import", input, "-o", output, "--force"], environment: environment)
         #expect(forced.status == 0)
         #expect(Binaries.read(output) == written)
     }
@@ -51,11 +70,69 @@ import Testing
             <action type="MAXIMIZE_RESTORE_WINDOW"/></gesture></application></touchégg>
             """.write(toFile: input, atomically: true, encoding: .utf8)
         let settings = dir + "/settings.toml"
-        let result = try Binaries.run("transitionctl", ["import", input, "-o", "-", "--settings-out", settings])
+        let result = try Binaries.run("transitionctl", ["import", input, "-o", "-", "--settings-out", settings],
+                                      environment: Self.environment(dir))
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("transition = [\"swipe3-up\", \"touch3-up\"]"))
         #expect(Binaries.read(settings).contains("finish_threshold = 0.3"))
         #expect(Binaries.read(settings).contains("Your own gesture settings"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/config/transitiond/config.toml"))
+        let check = try Binaries.run("transitionctl", ["run", "--check", "--settings", settings], environment: Self.environment(dir))
+        #expect(check.status == 0, "\(check.output)")
+
+        // An existing --settings-out is refused without --force, and then nothing is written.
+        let actions = dir + "/actions.toml"
+        let refused = try Binaries.run("transitionctl", ["import", input, "-o", actions, "--settings-out", settings],
+                                       environment: Self.environment(dir))
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("\(settings) exists; pass --force"))
+        #expect(!FileManager.default.fileExists(atPath: actions))
+    }
+
+    /// Each format's fixture, imported to the default paths, passes `transitionctl run --check`,
+    /// which reads both files from there.
+    @Test(arguments: [("libinput-gestures.conf", false), ("fusuma.yml", true), ("touchegg.conf", true)])
+    func roundTripsThroughTheDefaultPaths(name: String, settings: Bool) throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let environment = Self.environment(dir)
+        let actions = dir + "/config/transitiond/actions.toml", config = dir + "/config/transitiond/config.toml"
+        let imported = try Binaries.run("transitionctl", ["import", Self.fixture(name)], environment: environment)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.contains("wrote \(actions): "))
+        #expect(imported.output.contains("wrote \(config): ") == settings)
+        #expect(FileManager.default.fileExists(atPath: config) == settings)
+        let check = try Binaries.run("transitionctl", ["run", "--check"], environment: environment)
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("\(actions): OK, "))
+        #expect(check.output.contains("\(config): OK over ") == settings)
+    }
+
+    /// The user's own config.toml is kept without --force: the settings to merge are printed
+    /// and the import succeeds; --force replaces it.
+    @Test func anExistingSettingsFileIsKeptAndTheMergeIsSaid() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let environment = Self.environment(dir)
+        let config = dir + "/config/transitiond/config.toml"
+        try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
+        try "[defaults]\nfinish_threshold = 0.4\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let kept = try Binaries.run("transitionctl", ["import", Self.fixture("touchegg.conf"), "-o", dir + "/a.toml"], environment: environment)
+        #expect(kept.status == 0, "\(kept.output)")
+        #expect(kept.output.contains("\(config) exists and is kept"))
+        #expect(kept.output.contains("# --- to merge into \(config) by hand"))
+        #expect(kept.output.contains("finish_threshold = 0.3"))
+        #expect(Binaries.read(config) == "[defaults]\nfinish_threshold = 0.4\n")
+        #expect(FileManager.default.fileExists(atPath: dir + "/a.toml"))
+
+        let forced = try Binaries.run("transitionctl", ["import", Self.fixture("touchegg.conf"), "-o", dir + "/a.toml", "--force"],
+                                      environment: environment)
+        #expect(forced.status == 0, "\(forced.output)")
+        #expect(forced.output.contains("wrote \(config): 1 setting;"))
+        #expect(Binaries.read(config).contains("finish_threshold = 0.3"))
+        let check = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/a.toml"], environment: environment)
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("\(config): OK over "))
     }
 
     @Test func refusesUnknownFormatsAndBrokenFiles() throws {

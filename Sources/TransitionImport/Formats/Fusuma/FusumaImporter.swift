@@ -14,11 +14,12 @@ import TransitionActions
 ///   rotations 2–4, holds 1–4; only 3–4 are written for holds, as fewer fingers are clicks and
 ///   scrolls).
 /// - Commands run through the shell, as fusuma runs them (`Process.spawn` with one string).
-/// - `sendkey:` (fusuma-plugin-sendkey) waits for transitiond's keys; `keypress:` (a modifier held
-///   during the gesture) and `accel:` have no equivalent; `context:` documents
-///   (fusuma-plugin-appmatcher) wait for per-application actions.
-/// - `threshold:` scales how far the fingers travel; it becomes a `distance` setting scaled the
-///   same way from transitiond's default. `interval:` has no equivalent.
+/// - `sendkey:` (fusuma-plugin-sendkey) becomes `keys`; `keypress:` (a modifier held during the
+///   gesture) and `accel:` have no equivalent; `context:` documents (fusuma-plugin-appmatcher)
+///   become per-application actions (`app`, and `not_apps` on the default document's).
+/// - `threshold:` scales how far the fingers travel; it becomes a `distance` setting
+///   (`distance_scale` for pinches) scaled the same way from transitiond's default, for the user
+///   settings. `interval:` has no equivalent.
 public enum FusumaImporter {
     /// The import of `text`; `source` names the file. Throws only for YAML it cannot read.
     public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {
@@ -45,7 +46,7 @@ public enum FusumaImporter {
                     action.apps = AppCondition(names: [application ?? ""], excluded: false)
                     result.add(action)
                 }
-                for var note in scoped.notes where note.kind != .translated && note.kind != .waiting {
+                for var note in scoped.notes where note.kind != .translated {
                     // The context's thresholds are not written: they would apply to every application.
                     if note.message.hasSuffix(distanceWritten) {
                         note.kind = .skipped
@@ -106,35 +107,45 @@ public enum FusumaImporter {
 
     /// transitiond's default `distance` for a transition: 400 units across a touchpad, 300 down,
     /// a pinch scale of 0.5 (docs/configuration.md).
+    /// The key of `name`'s distance: `distance_scale` for a pinch (a scale change), else
+    /// `distance` (touchpad units), as the configuration requires of each gesture.
+    static func distanceKey(_ name: String) -> String { name.hasPrefix("pinch") ? "distance_scale" : "distance" }
+
     static func defaultDistance(_ name: String) -> Double? {
         if name.hasPrefix("swipe") { return name.hasSuffix("-left") || name.hasSuffix("-right") ? 400 : 300 }
         if name.hasPrefix("pinch") { return 0.5 }
         return nil
     }
 
-    /// Adds `distance` settings for `names`, scaled by `scale`. A gesture's own threshold
+    /// Adds `distance` (`distance_scale`) settings for `names`, scaled by `scale`. A gesture's own threshold
     /// (`specific`) wins over the global one, wherever each is written, as in fusuma.
     static func addDistance(names: [String], scale: Double, line: Int, what: String, specific: Bool,
                             _ result: inout ImportResult) {
-        let taken = Set(result.settings.filter { $0.key == "distance" && $0.isSpecific }.flatMap(\.transitions))
+        let isDistance = { (setting: ImportedSetting) in setting.key.hasPrefix("distance") }
+        let taken = Set(result.settings.filter { isDistance($0) && $0.isSpecific }.flatMap(\.transitions))
         if specific {
-            for i in result.settings.indices where result.settings[i].key == "distance" && !result.settings[i].isSpecific {
+            for i in result.settings.indices where isDistance(result.settings[i]) && !result.settings[i].isSpecific {
                 result.settings[i].transitions.removeAll { names.contains($0) }
             }
-            result.settings.removeAll { $0.transitions.isEmpty && $0.key == "distance" }
+            result.settings.removeAll { $0.transitions.isEmpty && isDistance($0) }
         }
-        var byDistance: [(Double, [String])] = []
+        var byDistance: [(key: String, value: Double, names: [String])] = []
         for name in names where specific || !taken.contains(name) {
             guard let base = defaultDistance(name) else { continue }
             let value = (base * scale * 1000).rounded() / 1000
-            if let i = byDistance.firstIndex(where: { $0.0 == value }) { byDistance[i].1.append(name) } else { byDistance.append((value, [name])) }
+            let key = distanceKey(name)
+            if let i = byDistance.firstIndex(where: { $0.key == key && $0.value == value }) {
+                byDistance[i].names.append(name)
+            } else {
+                byDistance.append((key, value, [name]))
+            }
         }
         guard !byDistance.isEmpty else {
             result.note(line, .setting, "\(what): no transitiond distance to scale for \(names.joined(separator: ", "))")
             return
         }
-        for (value, group) in byDistance {
-            var setting = ImportedSetting(transitions: group, key: "distance", value: value, line: line,
+        for (key, value, group) in byDistance {
+            var setting = ImportedSetting(transitions: group, key: key, value: value, line: line,
                                           comment: "\(what): fusuma's travel times \(TOMLWriter.number(scale)), so transitiond's default distance times \(TOMLWriter.number(scale))")
             setting.isSpecific = specific
             result.settings.append(setting)
@@ -143,7 +154,7 @@ public enum FusumaImporter {
     }
 
     /// How a note about a written distance ends.
-    static let distanceWritten = "written as a `distance` setting for your \(ImportFeature.userSettings.summary)"
+    static let distanceWritten = "written as a `distance` setting (`distance_scale` for pinches) in your user settings (~/.config/transitiond/config.toml)"
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
@@ -217,7 +228,6 @@ public enum FusumaImporter {
     static func action(_ gesture: String, fingers: Int?, direction: String?, status: String?, _ entries: [YAMLNode.Entry],
                        line: Int, _ result: inout ImportResult) {
         var command: ActionCommand?
-        let waiting: [ImportFeature] = []
         var comments: [String] = []
         let place = [gesture, fingers.map(String.init), direction, status].compactMap { $0 }.joined(separator: " ")
         for entry in entries {
@@ -273,30 +283,30 @@ public enum FusumaImporter {
         case nil:
             let how = gesture == "hold" || gesture == "tap"
                 ? "fusuma's one-shot" : "at the lift if the gesture finishes; fusuma ran it when the travel passed its threshold"
-            result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .finish, command: command, line: line,
                                       comments: comments), how)
         case "begin"?:
-            result.add(ImportedAction(transitions: targets, event: .began, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .began, command: command, line: line,
                                       comments: comments))
         case "end"?:
-            result.add(ImportedAction(transitions: targets, event: .completed, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .completed, command: command, line: line,
                                       comments: comments), "runs when the gesture is over, finished or cancelled, as fusuma's end")
         case "cancelled"?:
-            result.add(ImportedAction(transitions: targets, event: .cancel, command: command, line: line, waitingFor: waiting,
+            result.add(ImportedAction(transitions: targets, event: .cancel, command: command, line: line,
                                       comments: comments))
         default:  // update
             let step = 0.1
             if let direction, let back = opposite[direction] {
                 result.add(ImportedAction(transitions: targets, event: .step, command: DesktopCommands.onlyStep(1, command), step: step,
-                                          line: line, waitingFor: waiting, comments: comments),
+                                          line: line, comments: comments),
                            "fusuma's update, per step of 0.1 of the gesture forwards")
                 let reverse = names(gesture, fingers: fingers, direction: back)
                 result.add(ImportedAction(transitions: reverse, event: .step, command: DesktopCommands.onlyStep(-1, command), step: step,
-                                          line: line, waitingFor: waiting, comments: comments + ["the fingers moving \(direction) during a \(back) gesture"]),
+                                          line: line, comments: comments + ["the fingers moving \(direction) during a \(back) gesture"]),
                            "and per step back on the opposite gesture")
             } else {
                 result.add(ImportedAction(transitions: targets, event: .step, command: command, step: step, line: line,
-                                          waitingFor: waiting, comments: comments), "fusuma's update, per step of 0.1 of the gesture")
+                                          comments: comments), "fusuma's update, per step of 0.1 of the gesture")
             }
         }
     }

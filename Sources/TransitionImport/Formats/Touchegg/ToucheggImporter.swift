@@ -6,13 +6,14 @@ import TransitionActions
 /// `src/config/xml-config-loader.cpp`, the action classes in `src/actions/`).
 ///
 /// - `<application name="All">` holds gestures for every window; other sections (comma-separated
-///   window classes) wait for per-application actions, written commented out.
+///   window classes) become actions with `apps`, and All's for the same gestures get `not_apps`.
 /// - `<gesture type="SWIPE|PINCH|TAP" fingers= direction=>` applies to touchpads and
 ///   touchscreens alike, so each becomes the touchpad and the touchscreen transition:
 ///   `swipe3-up` and `touch3-up`, `pinch3-in` and `touchpinch3-in`, `padtap3` and `tap3`.
 /// - `RUN_COMMAND` runs its `command` through the shell (`system()`), `SEND_KEYS` sends
-///   `modifiers`+`keys` and `MOUSE_CLICK` a `button` through XTEST: they become `sh -c`, `xdotool
-///   key` and `xdotool click` (X11 only, as Touchégg's own). `on` begin → `began`, end (the
+///   `modifiers`+`keys` and `MOUSE_CLICK` a `button` through XTEST: they become `sh -c`, `keys`
+///   (on every desktop; `xdotool key` when a name is not xkb's) and `xdotool click` (X11 only, as
+///   Touchégg's own). `on` begin → `began`, end (the
 ///   default) → `finish`, begin-and-end → `began` and `completed`; `repeat` → `step` actions of
 ///   1/`times` with `decreaseCommand`/`decreaseKeys` on the way back.
 /// - The window actions become EWMH commands (`wmctrl`, `xdotool`): `MAXIMIZE_RESTORE_WINDOW`,
@@ -51,7 +52,7 @@ public enum ToucheggImporter {
                 if let percent = Double(value), percent >= 0, percent <= 100 {
                     result.settings.append(ImportedSetting(transitions: [], key: "finish_threshold", value: percent / 100, line: line,
                                                            comment: "action_execute_threshold \(value)%: Touchégg acts at the lift past this share of the gesture"))
-                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) for your \(ImportFeature.userSettings.summary); the release velocity also decides in transitiond")
+                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) in your user settings (~/.config/transitiond/config.toml); the release velocity also decides in transitiond")
                 } else {
                     result.note(line, .skipped, "action_execute_threshold must be a percentage, not '\(value)'")
                 }
@@ -140,7 +141,6 @@ public enum ToucheggImporter {
         let repeating = settings["repeat"] == "true"
         let on = settings["on"] ?? "end"
         let condition = apps.map { AppCondition(names: $0, excluded: false) }
-        let waiting: [ImportFeature] = []
         var extra: [String] = []
         func add(_ command: ActionCommand, decrease: ActionCommand? = nil, how: String = "") {
             if repeating {
@@ -148,22 +148,22 @@ public enum ToucheggImporter {
                 let step = (1.0 / Double(times) * 1000).rounded() / 1000
                 let script = decrease.map { DesktopCommands.bothSteps(forwards: command, backwards: $0) } ?? DesktopCommands.onlyStep(1, command)
                 result.add(ImportedAction(transitions: names, event: .step, command: script, step: step, apps: condition,
-                                          line: line, waitingFor: waiting, comments: comments + extra),
+                                          line: line, comments: comments + extra),
                            "repeat: one step per 1/\(times) of the gesture" + (how.isEmpty ? "" : "; " + how))
                 return
             }
             switch on {
             case "begin":
                 result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
             case "begin-and-end":
                 result.add(ImportedAction(transitions: names, event: .began, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
                 result.add(ImportedAction(transitions: names, event: .completed, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), "and at the end, finished or not")
+                                          comments: comments + extra), "and at the end, finished or not")
             default:
                 result.add(ImportedAction(transitions: names, event: .finish, command: command, apps: condition, line: line,
-                                          waitingFor: waiting, comments: comments + extra), how)
+                                          comments: comments + extra), how)
             }
         }
         switch type {
