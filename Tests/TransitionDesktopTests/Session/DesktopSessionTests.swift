@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import Glibc
 import Testing
 import TransitionDesktop
@@ -64,5 +65,14 @@ import TransitionDesktop
             #expect(error.message.contains("the compositor's virtual keyboard cannot be used ("))
             #expect(error.message.contains("the uinput key service is off"))
         }
+    }
+
+    @Test func theRunnersKeyServiceSocketIsTheUnitsListenStream() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast(4)  // Tests/TransitionDesktopTests/Session/DesktopSessionTests.swift
+        let unit = try String(contentsOfFile: parts.joined(separator: "/") + "/systemd/transitiond-keys.socket", encoding: .utf8)
+        let listen = unit.split(separator: "\n").first { $0.hasPrefix("ListenStream=") }.map { String($0.dropFirst("ListenStream=".count)) }
+        #expect(listen == DesktopSession.defaultKeyServiceSocket)
+        #expect(DesktopSession.defaultKeyServiceSocket == KeyServiceSender.defaultSocketPath)
     }
 }
