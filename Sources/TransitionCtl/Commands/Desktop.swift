@@ -89,7 +89,9 @@ struct Desktop: ParsableCommand {
             }
             let sender: any KeySender
             do throws(DesktopError) {
-                sender = try Desktop.session().openKeySender(keyServiceSocket: DesktopSession.defaultKeyServiceSocket)
+                sender = try Desktop.session().openKeySender(keyServiceSocket: DesktopSession.defaultKeyServiceSocket) {
+                    Terminal.error("transitionctl desktop keys: \($0)")
+                }
             } catch {
                 Terminal.error("transitionctl desktop keys: \(error)")
                 throw ExitCode(69)

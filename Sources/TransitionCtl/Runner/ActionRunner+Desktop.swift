@@ -80,12 +80,16 @@ extension ActionRunner {
     }
 
     /// The key sender, opened on first need; nil (said once per reason) when the desktop has none.
+    /// When it falls back (a wlroots compositor's virtual keyboard refused, the key service used
+    /// instead), it says why as it opens.
     func openKeySender() -> (any KeySender)? {
         if let keySender { return keySender }
         do throws(DesktopError) {
-            let sender = try desktop.openKeySender(keyServiceSocket: DesktopSession.defaultKeyServiceSocket)
+            var fallback: String?
+            let sender = try desktop.openKeySender(keyServiceSocket: DesktopSession.defaultKeyServiceSocket) { fallback = $0 }
             keySender = sender
             keySenderError = nil
+            if let fallback { log.warning(fallback) }
             log.info("pressing keys through \(sender.name)")
             return sender
         } catch {

@@ -13,8 +13,9 @@ public struct DesktopSession: Equatable, Sendable {
         case none
     }
 
-    /// Where the uinput key service listens (`transitiond-keys.socket`).
-    public static let defaultKeyServiceSocket = "/run/transitiond/keys.sock"
+    /// Where the uinput key service listens (`transitiond-keys.socket`): the key service's own
+    /// ``KeyServiceSender/defaultSocketPath``.
+    public static let defaultKeyServiceSocket = KeyServiceSender.defaultSocketPath
 
     /// Wayland first: under XWayland both are set, and X11 would see only X clients.
     public var display: Display
@@ -69,12 +70,32 @@ public struct DesktopSession: Equatable, Sendable {
     /// wlroots compositors, and the uinput key service everywhere else (GNOME and KDE on
     /// Wayland, the console).
     public func openKeySender(keyServiceSocket: String) throws(DesktopError) -> any KeySender {
+        try openKeySender(keyServiceSocket: keyServiceSocket, note: { _ in })
+    }
+
+    /// ``openKeySender(keyServiceSocket:)``, saying through `note` why it fell back: on a
+    /// wlroots compositor whose virtual keyboard cannot be opened (a compositor without
+    /// `zwp_virtual_keyboard_manager_v1`, a refused connection) the uinput key service presses
+    /// the keys, and `note` gets the Wayland error. When the key service cannot be opened either,
+    /// the error names both reasons.
+    public func openKeySender(keyServiceSocket: String, note: (String) -> Void) throws(DesktopError) -> any KeySender {
         switch display {
         case .x11(let name):
             return try Self.x11KeySender(display: name)
         case .wayland(let name) where !isDesktop("GNOME", "KDE"):
-            if let sender = try? Self.waylandKeySender(display: name) { return sender }
-            return try Self.keyServiceSender(socketPath: keyServiceSocket)
+            let wayland: DesktopError
+            do throws(DesktopError) {
+                return try Self.waylandKeySender(display: name)
+            } catch {
+                wayland = error
+            }
+            do throws(DesktopError) {
+                let sender = try Self.keyServiceSender(socketPath: keyServiceSocket)
+                note("the compositor's virtual keyboard cannot be used (\(wayland.message)); pressing keys through the uinput key service instead")
+                return sender
+            } catch {
+                throw DesktopError("the compositor's virtual keyboard cannot be used (\(wayland.message)), and \(error.message)")
+            }
         case .wayland, .none:
             return try Self.keyServiceSender(socketPath: keyServiceSocket)
         }

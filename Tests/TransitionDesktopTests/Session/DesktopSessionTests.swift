@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
 import Testing
 import TransitionDesktop
 
@@ -42,5 +44,35 @@ import TransitionDesktop
         do { _ = try session.openKeySender(keyServiceSocket: "/nonexistent"); Issue.record("opened XTEST on :4711") } catch {
             #expect(error.message.contains("cannot connect to the X server :4711"))
         }
+    }
+
+    @Test func aWlrootsCompositorWithoutAVirtualKeyboardFallsBackAndSaysWhy() throws {
+        let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "/nonexistent/wayland-4711", "XDG_CURRENT_DESKTOP": "sway"])
+        // The key service is taken to be there when its socket path exists (it connects per send).
+        let path = "/tmp/transitiond-keys-test.\(getpid())"
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        close(fd)
+        defer { unlink(path) }
+        var notes: [String] = []
+        let sender = try session.openKeySender(keyServiceSocket: path) { notes.append($0) }
+        #expect(sender.name == "uinput")
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains("the compositor's virtual keyboard cannot be used (") == true)
+        #expect(notes.first?.contains("/nonexistent/wayland-4711") == true)
+
+        do { _ = try session.openKeySender(keyServiceSocket: "/nonexistent/keys.sock"); Issue.record("opened a key sender to nothing") } catch {
+            #expect(error.message.contains("the compositor's virtual keyboard cannot be used ("))
+            #expect(error.message.contains("the uinput key service is off"))
+        }
+    }
+
+    @Test func theRunnersKeyServiceSocketIsTheUnitsListenStream() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast(4)  // Tests/TransitionDesktopTests/Session/DesktopSessionTests.swift
+        let unit = try String(contentsOfFile: parts.joined(separator: "/") + "/systemd/transitiond-keys.socket", encoding: .utf8)
+        let listen = unit.split(separator: "\n").first { $0.hasPrefix("ListenStream=") }.map { String($0.dropFirst("ListenStream=".count)) }
+        #expect(listen == DesktopSession.defaultKeyServiceSocket)
+        #expect(DesktopSession.defaultKeyServiceSocket == KeyServiceSender.defaultSocketPath)
     }
 }
