@@ -11,6 +11,9 @@ struct RunTable: Sendable {
     /// Per transition: when its completion animation ends, `nil` when none runs (an end may
     /// saturate at `UInt64.max`, so no value can stand for "none").
     private(set) var animationEnds: [UInt64?]
+    /// How many of ``animationEnds`` are set: while a finger drives a transition none usually
+    /// is, and the next deadline is then known without a scan.
+    private var runningAnimations = 0
 
     /// `count` empty slots.
     init(count: Int) {
@@ -22,6 +25,7 @@ struct RunTable: Sendable {
     init(_ runs: [Run?]) {
         storage = runs
         animationEnds = runs.map { $0?.animationEndUs }
+        runningAnimations = animationEnds.count { $0 != nil }
     }
 
     var indices: Range<Int> { storage.indices }
@@ -31,13 +35,18 @@ struct RunTable: Sendable {
     subscript(t: Int) -> Run? {
         get { storage[t] }
         _modify {
-            defer { animationEnds[t] = storage[t]?.animationEndUs }
+            defer {
+                let end = storage[t]?.animationEndUs
+                if (end == nil) != (animationEnds[t] == nil) { runningAnimations += end == nil ? -1 : 1 }
+                animationEnds[t] = end
+            }
             yield &storage[t]
         }
     }
 
     /// The earliest end among the running animations, or `nil` when none runs.
     var earliestAnimationEndUs: UInt64? {
+        guard runningAnimations > 0 else { return nil }
         var next: UInt64?
         for case let end? in animationEnds where next == nil || end < next! { next = end }
         return next

@@ -129,9 +129,9 @@ public struct TransitionEngine: Sendable {
     public var nextDeadlineUs: UInt64? {
         // Asked after every input sample: the table keeps the animations' ends at hand.
         var next = runs.earliestAnimationEndUs
-        for s in slots.indices {
-            if case .handoff(let deadline) = slots[s].gesture { next = min(next ?? deadline, deadline) }
-            if let track = slots[s].hold, let deadline = holdDeadline(track) { next = min(next ?? deadline, deadline) }
+        for slot in slots {
+            if case .handoff(let deadline) = slot.gesture { next = min(next ?? deadline, deadline) }
+            if let track = slot.hold, let deadline = holdDeadline(track) { next = min(next ?? deadline, deadline) }
         }
         return next
     }
