@@ -70,3 +70,7 @@ journal_grew() { (( $(journal_count "$1") > $2 )); }
 # hang the scenario: AS_TIMEOUT seconds at most.
 as() { local user=$1; shift; timeout "${AS_TIMEOUT:-90}" runuser -u "$user" -- "$@"; }
 answered() { as "$1" transitionctl status > /dev/null; }
+# The logind session of USER on seat0 (the VM logs alice in on tty1 and bob on tty2), and
+# whether SESSION is the seat's active one.
+session_of() { loginctl list-sessions --no-legend | awk -v u="$1" '$3 == u && $4 == "seat0" {print $1; exit}'; }
+active_is() { [[ $(loginctl show-seat seat0 -p ActiveSession --value) == "$1" ]]; }

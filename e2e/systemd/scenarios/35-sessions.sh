@@ -4,8 +4,6 @@
 # (what a screen locker sets) pauses him; the journal and `transitionctl status` state the mode;
 # `[access] mode = "group"` after a reload gives everyone in the group every event again.
 source "$(dirname "$0")/../lib.sh"
-session_of() { loginctl list-sessions --no-legend | awk -v u="$1" '$3 == u && $4 == "seat0" {print $1; exit}'; }
-active_is() { [[ $(loginctl show-seat seat0 -p ActiveSession --value) == "$1" ]]; }
 sa=$(session_of alice) sb=$(session_of bob)
 check "alice (session $sa) and bob (session $sb) are logged in on seat0" test -n "$sa" -a -n "$sb"
 chvt 1

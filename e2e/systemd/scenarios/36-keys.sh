@@ -44,8 +44,6 @@ press() {
 }
 oneline() { printf '%s' "$1" | tr '\n' '|'; }
 kjournal() { journalctl -u transitiond-keys -b --no-pager -o cat; }
-session_of() { loginctl list-sessions --no-legend | awk -v u="$1" '$3 == u && $4 == "seat0" {print $1; exit}'; }
-active_is() { [[ $(loginctl show-seat seat0 -p ActiveSession --value) == "$1" ]]; }
 # The key events libinput reports, as "KEY_A (30) pressed" lines, in order.
 read_keys() { grep -o 'KEY_[A-Z0-9_]* ([0-9]*) \(pressed\|released\)' "$TMP/debug-events.txt"; }
 key_count() { read_keys | wc -l; }

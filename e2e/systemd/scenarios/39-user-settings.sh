@@ -4,8 +4,6 @@
 # line named and her previous settings stay; `chvt 2` (bob's session in front) reverts to the
 # system's; a fixed file is refused while bob is in front and applied again once alice is back.
 source "$(dirname "$0")/../lib.sh"
-session_of() { loginctl list-sessions --no-legend | awk -v u="$1" '$3 == u && $4 == "seat0" {print $1; exit}'; }
-active_is() { [[ $(loginctl show-seat seat0 -p ActiveSession --value) == "$1" ]]; }
 sa=$(session_of alice) sb=$(session_of bob)
 check "alice (session $sa) and bob (session $sb) are logged in on seat0" test -n "$sa" -a -n "$sb"
 chvt 1
