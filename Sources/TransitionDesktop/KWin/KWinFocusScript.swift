@@ -46,7 +46,9 @@ public enum KWinFocusScript {
     /// what ``pluginName(uniqueName:)`` makes.
     ///
     /// KWin 6 names the signal `windowActivated` and the property `activeWindow`; KWin 5
-    /// `clientActivated` and `activeClient`. KWin 5 passes `resourceClass` and `resourceName` as
+    /// `clientActivated` and `activeClient`. An activation moving from one window to another is
+    /// emitted as null, then the new window: the null waits for KWin's next turn (a 0 ms
+    /// `QTimer`), so that the runner never sees a moment without focus between two windows. KWin 5 passes `resourceClass` and `resourceName` as
     /// byte arrays (QByteArray properties become "ay"), KWin 6 as strings: the runner reads both.
     /// A property KWin does not have is passed as "" (callDBus drops undefined arguments).
     public static func source(uniqueName: String, pluginName: String) -> String? {
@@ -69,13 +71,23 @@ public enum KWinFocusScript {
                 }
             });
         }
-        if (workspace.windowActivated) {
-            workspace.windowActivated.connect(report);
-            report(workspace.activeWindow);
-        } else {
-            workspace.clientActivated.connect(report);
-            report(workspace.activeClient);
+        // KWin emits the signal with null before the window that takes over (KWin 5.27, tried):
+        // a null is reported only if no window is active once KWin is back in its event loop.
+        var pending = new QTimer();
+        pending.singleShot = true;
+        pending.interval = 0;
+        function active() { return workspace.windowActivated ? workspace.activeWindow : workspace.activeClient; }
+        pending.timeout.connect(function () { report(active()); });
+        function activated(window) {
+            if (window) {
+                pending.stop();
+                report(window);
+            } else {
+                pending.start();
+            }
         }
+        (workspace.windowActivated ? workspace.windowActivated : workspace.clientActivated).connect(activated);
+        report(active());
 
         """
     }

@@ -153,10 +153,14 @@ final class KWinFocusSource: FocusSource {
     }
 
     /// Writes the script to a private file, loads it, runs it and waits for its first report, so
-    /// that ``focused`` is known once the source is open. KWin reads the file when the script
-    /// runs (`org.kde.kwin.Script.run` on `/Scripting/Script<id>`, `/<id>` in KWin before 5.24;
-    /// `org.kde.kwin.Scripting.start` runs every loaded script where neither answers); a script
-    /// that has reported has been read, so the file goes then.
+    /// that ``focused`` is known once the source is open.
+    ///
+    /// `org.kde.kwin.Scripting.start` runs it: KWin reads the file when the script runs, in a
+    /// thread, after `start` has replied, so the file stays until the script has reported.
+    /// `org.kde.kwin.Script.run` on the script's own object would reply once it is read, but
+    /// KWin numbers scripts by how many are loaded (`scripts.size()` in `Scripting::loadScript`),
+    /// so after an unload the new script's object path is an older script's, and `run` reaches
+    /// that one (docs/actions.md, "KDE Plasma on Wayland: KWin's scripting").
     private func load(_ bus: OpaquePointer, uniqueName: String) throws(DesktopError) {
         guard let source = KWinFocusScript.source(uniqueName: uniqueName, pluginName: pluginName) else {
             throw DesktopError("the session bus gave an unexpected unique name \(uniqueName)")
@@ -169,13 +173,8 @@ final class KWinFocusSource: FocusSource {
             return csystemd_read_int32(reply, &id) > 0 ? id : nil
         } ?? -1
         guard id >= 0 else { throw DesktopError("KWin already has a script named \(pluginName)") }
-        let ran = ["/Scripting/Script\(id)", "/\(id)"].contains { object in
-            (try? Self.call(bus, "org.kde.KWin", object, "org.kde.kwin.Script", "run", what: "") { _ in true }) != nil
-        }
-        if !ran {
-            _ = try Self.call(bus, "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start",
-                              what: "KWin did not start transitiond's focus script") { _ in true }
-        }
+        _ = try Self.call(bus, "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start",
+                          what: "KWin did not start transitiond's focus script") { _ in true }
         try awaitFirstReport(bus)
     }
 
