@@ -81,7 +81,10 @@ class Cinnamon(Model):
     src/cinnamon-touchegg-client.c): the default org.cinnamon.gestures bindings, run at the end
     when the percentage reaches swipe-percent-threshold (60), pinch-percent-threshold (40) or,
     for taps, 100. A Begin while a gesture is open clears it with a warning. VOLUME_UP/DOWN
-    follow the percentage as a level (ceil), from the Begin on."""
+    follow the percentage as a level (ceil; 100 − percentage for DOWN) from the Begin on, once
+    it has come within 2 % of the volume (VolumeAction._set_volume's `ignoring`: each gesture
+    leaves the volume alone until its level reaches it); `volume` is the sink's, in percent
+    (the witness harness started at 50)."""
     BINDINGS = {
         "swipe-left-2": "PUSH_TILE_LEFT", "swipe-right-2": "PUSH_TILE_RIGHT",
         "swipe-up-2": "PUSH_TILE_UP", "swipe-down-2": "PUSH_TILE_DOWN",
@@ -92,8 +95,9 @@ class Cinnamon(Model):
         "tap-3": "MEDIA_PLAY_PAUSE",
     }
 
-    def __init__(self):
+    def __init__(self, volume=50):
         self.current = None
+        self.volume = volume
 
     def key(self, kind, direction, fingers):
         if kind == TAP:
@@ -112,7 +116,7 @@ class Cinnamon(Model):
                 self.current = None
             if action:
                 threshold = 60 if kind == SWIPE else 40 if kind == PINCH else 100
-                self.current = {"action": action, "threshold": threshold}
+                self.current = {"action": action, "threshold": threshold, "ignoring": True}
                 out += self.level(pct)
         elif self.current is not None:
             if action != self.current["action"]:
@@ -128,11 +132,16 @@ class Cinnamon(Model):
 
     def level(self, pct):
         a = self.current["action"]
-        if a == "VOLUME_UP":
-            return [{"client": "cinnamon", "volume": math.ceil(pct)}]
-        if a == "VOLUME_DOWN":
-            return [{"client": "cinnamon", "volume": math.ceil(100 - pct)}]
-        return []
+        if a not in ("VOLUME_UP", "VOLUME_DOWN"):
+            return []
+        up = a == "VOLUME_UP"
+        level = math.ceil(pct if up else 100 - pct)
+        if self.current["ignoring"]:
+            if (level < self.volume - 2) if up else (level >= self.volume + 2):
+                return []
+            self.current["ignoring"] = False
+        self.volume = min(max(level, 0), 100)
+        return [{"client": "cinnamon", "volume": self.volume}]
 
 
 class GalaController:
@@ -346,7 +355,7 @@ def all_models():
 
 # What the models above receive: Touchégg 2.0.18's daemon's percentages (JoseExposito/touchegg,
 # tag 2.0.18, src/gesture-gatherer/libinput-handler.cpp and libinput-device-handler.cpp), which
-# transitiond's @touchegg sends too (Sources/TransitionCore/Touchegg/ToucheggScale.swift;
+# transitiond's @touchegg sends too (Sources/TransitionTouchegg/Model/ToucheggScale.swift;
 # docs/touchegg.md, "Touchégg's numbers"). Restated here so that a scenario checks the
 # percentages a movement gets, from the samples in the daemon's trace.
 FALLBACK = (200.0, 2500.0, 2500.0)  # libinput-device-info.h: size unknown
