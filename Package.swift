@@ -109,7 +109,7 @@ let package = Package(
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CXCB", "CWayland", "CWaylandProtocols", "TransitionIO", "TransitionKeys", "CLinux"],
+        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CXCB", "CWayland", "CWaylandProtocols", "CSystemd", "TransitionIO", "TransitionKeys", "CLinux"],
                 swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(

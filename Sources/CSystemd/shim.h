@@ -99,3 +99,71 @@ static inline int csystemd_read_inhibit_reply(sd_bus_message *m, const char **er
     int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
     return copy < 0 ? -errno : copy;
 }
+
+// The session bus, for following focus through KWin (TransitionDesktop's KWinFocusSource).
+
+/// Calls DEST PATH IFACE.MEMBER with no, one or two string arguments (`a1`/`a2` NULL for
+/// none) and waits for the reply, at most the bus's method-call timeout. Returns a negative
+/// errno on failure; an error reply also fills `error` (free it with sd_bus_error_free).
+static inline int csystemd_call_strings(sd_bus *bus, const char *dest, const char *path,
+                                        const char *iface, const char *member,
+                                        const char *a1, const char *a2,
+                                        sd_bus_error *error, sd_bus_message **reply) {
+    if (a1 && a2)
+        return sd_bus_call_method(bus, dest, path, iface, member, error, reply, "ss", a1, a2);
+    if (a1)
+        return sd_bus_call_method(bus, dest, path, iface, member, error, reply, "s", a1);
+    return sd_bus_call_method(bus, dest, path, iface, member, error, reply, NULL);
+}
+
+/// Sends DEST PATH IFACE.MEMBER(s a1) and expects no reply (nothing waits: flush the bus).
+static inline int csystemd_send_string(sd_bus *bus, const char *dest, const char *path,
+                                       const char *iface, const char *member, const char *a1) {
+    return sd_bus_call_method_async(bus, NULL, dest, path, iface, member, NULL, NULL, "s", a1);
+}
+
+/// Reads an int32 ("i") from a reply.
+static inline int csystemd_read_int32(sd_bus_message *m, int32_t *value) {
+    return sd_bus_message_read(m, "i", value);
+}
+
+/// Reads the next argument as text: a string ("s"), or a byte array ("ay": what KWin 5's
+/// scripts pass for QByteArray properties such as resourceClass). `*data` and `*size` point
+/// into the message (valid while it lives). Returns 1, or a negative errno (-EBADMSG for any
+/// other type, -ENXIO when no argument is left).
+static inline int csystemd_read_text(sd_bus_message *m, const void **data, size_t *size) {
+    char type = 0;
+    const char *contents = NULL;
+    int r = sd_bus_message_peek_type(m, &type, &contents);
+    if (r < 0) return r;
+    if (r == 0) return -ENXIO;
+    if (type == 's') {
+        const char *s = NULL;
+        r = sd_bus_message_read(m, "s", &s);
+        if (r < 0) return r;
+        *data = s;
+        *size = s ? strlen(s) : 0;
+        return 1;
+    }
+    if (type == 'a' && contents && strcmp(contents, "y") == 0) {
+        r = sd_bus_message_read_array(m, 'y', data, size);
+        return r < 0 ? r : 1;
+    }
+    return -EBADMSG;
+}
+
+/// Reads three strings ("sss": NameOwnerChanged's name, old owner, new owner).
+static inline int csystemd_read_three_strings(sd_bus_message *m, const char **a, const char **b,
+                                              const char **c) {
+    return sd_bus_message_read(m, "sss", a, b, c);
+}
+
+/// Replies to a method call with no arguments.
+static inline int csystemd_reply_empty(sd_bus_message *call) {
+    return sd_bus_reply_method_return(call, NULL);
+}
+
+/// Replies to a method call with org.freedesktop.DBus.Error.AccessDenied and `text`.
+static inline int csystemd_reply_access_denied(sd_bus_message *call, const char *text) {
+    return sd_bus_reply_method_errorf(call, SD_BUS_ERROR_ACCESS_DENIED, "%s", text);
+}

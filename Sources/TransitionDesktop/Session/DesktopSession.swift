@@ -40,12 +40,12 @@ public struct DesktopSession: Equatable, Sendable {
     }
 
     /// Whether a focus source that cannot be opened now may open later: an X server whose
-    /// window manager is not up yet, a compositor starting. Not on GNOME or KDE Plasma on
-    /// Wayland, nor without a display.
+    /// window manager is not up yet, a compositor starting, KWin not on the session bus yet or
+    /// restarted. Not on GNOME on Wayland, nor without a display.
     public var focusMayAppear: Bool {
         switch display {
         case .x11: true
-        case .wayland: !isDesktop("GNOME", "KDE")
+        case .wayland: !isDesktop("GNOME")
         case .none: false
         }
     }

@@ -28,11 +28,11 @@ import TransitionDesktop
         #expect(DesktopSession(environment: [:]).display == .none)
     }
 
-    @Test func focusMayAppearLaterOnX11AndWlrootsOnly() {
+    @Test func focusMayAppearLaterEverywhereButGnomeOnWayland() {
         #expect(DesktopSession(environment: ["DISPLAY": ":1"]).focusMayAppear)
         #expect(DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-1", "XDG_CURRENT_DESKTOP": "sway"]).focusMayAppear)
         #expect(!DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]).focusMayAppear)
-        #expect(!DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]).focusMayAppear)
+        #expect(DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]).focusMayAppear)
         #expect(!DesktopSession(environment: [:]).focusMayAppear)
     }
 

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Testing
+@testable import TransitionDesktop
+
+/// The KWin focus source against a real KWin: `tests/desktop/kwin` starts Debian's kwin_wayland
+/// headless on a private session bus (`DBUS_SESSION_BUS_ADDRESS`) with two foot windows (app ids
+/// A and B), and sets `TRANSITIOND_TEST_KWIN=1` and `TRANSITIOND_TEST_KWIN_ACTIVATE` (a command
+/// that activates the window of the app id it is given). Skipped elsewhere.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TRANSITIOND_TEST_KWIN"] != nil))
+struct KWinDesktopTests {
+    let environment = ProcessInfo.processInfo.environment
+    var session: DesktopSession {
+        DesktopSession(environment: ["WAYLAND_DISPLAY": environment["WAYLAND_DISPLAY"] ?? "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"])
+    }
+
+    /// Runs `arguments` (a path, then its arguments) and returns its status and output; while it
+    /// runs, `sources` read what comes (a call to them must be answered for it to finish).
+    @discardableResult
+    func run(_ arguments: [String], serving sources: [any FocusSource] = []) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        while process.isRunning {
+            var ready = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            if poll(&ready, nfds_t(ready.count), 50) > 0 {
+                for (source, fd) in zip(sources, ready) where fd.revents != 0 { _ = try source.readReady() }
+            }
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, output)
+    }
+
+    /// Activates `app`'s window through KWin.
+    func activate(_ app: String) throws {
+        let result = try run([environment["TRANSITIOND_TEST_KWIN_ACTIVATE"] ?? "/bin/false", app])
+        #expect(result.status == 0, "activate \(app): \(result.output)")
+    }
+
+    /// Whether KWin has a script loaded under `plugin` (gdbus, a client no one here wrote).
+    func isLoaded(_ plugin: String) throws -> Bool {
+        let result = try run(["/usr/bin/gdbus", "call", "--session", "--dest", "org.kde.KWin", "--object-path", "/Scripting",
+                              "--method", "org.kde.kwin.Scripting.isScriptLoaded", plugin])
+        return result.output.contains("true")
+    }
+
+    /// Reads the sources' events until each has `app` focused, or 10 s pass (then fails).
+    func waitForFocus(_ sources: [any FocusSource], _ app: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while sources.contains(where: { $0.focused?.appID != app }), Date() < deadline {
+            var ready = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            if poll(&ready, nfds_t(ready.count), 1000) > 0 {
+                for (source, fd) in zip(sources, ready) where fd.revents != 0 { _ = try source.readReady() }
+            }
+        }
+        for source in sources { #expect(source.focused?.appID == app) }
+    }
+
+    @Test func focusFollowsKWinsActivationAndReadsTheAppID() throws {
+        try activate("A")
+        let source = try session.openFocusSource()
+        #expect(source.name == "kwin")
+        // The window active when the script started is known at once.
+        #expect(source.focused?.appID == "A")
+        try activate("B")
+        try waitForFocus([source], "B")
+        #expect(source.focused?.title == "window B")
+        try activate("A")
+        try waitForFocus([source], "A")
+        #expect(try source.readReady() == false)
+    }
+
+    @Test func twoRunnersFollowAtOnceAndEachUnloadsItsOwnScript() throws {
+        var first: KWinFocusSource? = try KWinFocusSource()
+        let second = try KWinFocusSource()
+        let firstPlugin = try #require(first?.pluginName)
+        #expect(firstPlugin != second.pluginName)
+        #expect(try isLoaded(firstPlugin))
+        #expect(try isLoaded(second.pluginName))
+        try activate("B")
+        try waitForFocus([try #require(first), second], "B")
+        first = nil
+        // unloadScript is sent without waiting; KWin deletes the script on its next turn.
+        let deadline = Date().addingTimeInterval(10)
+        while try isLoaded(firstPlugin), Date() < deadline { usleep(100_000) }
+        #expect(try !isLoaded(firstPlugin))
+        try activate("A")
+        try waitForFocus([second], "A")
+    }
+
+    @Test func onlyKWinIsBelieved() throws {
+        try activate("A")
+        let source = try KWinFocusSource()
+        // Another client of the session bus (gdbus) claims that B is active.
+        let pluginSuffix = source.pluginName.dropFirst("transitiond-focus-".count)
+        let result = try run(["/usr/bin/gdbus", "call", "--session", "--dest", ":" + pluginSuffix, "--object-path", KWinFocusScript.objectPath,
+                              "--method", "\(KWinFocusScript.interface).\(KWinFocusScript.method)", "B", "foot", "window B"],
+                             serving: [source])
+        #expect(result.status != 0)
+        #expect(result.output.contains("AccessDenied"), "\(result.output)")
+        #expect(source.focused?.appID == "A")
+    }
+}
