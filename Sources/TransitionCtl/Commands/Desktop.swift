@@ -34,10 +34,13 @@ struct Desktop: ParsableCommand {
             Self.print(source.focused)
             var failure: String?
             do throws(SystemError) {
+                // Unowned: the loop keeps its handlers, and a handler that kept the loop would keep
+                // both, and the source with them, past the end: KWin's source unloads its script
+                // only when it goes.
                 let loop = try EventLoop()
-                try loop.onSignal(SIGINT) { loop.stop() }
-                try loop.onSignal(SIGTERM) { loop.stop() }
-                try loop.watch(fd: source.fileDescriptor) { _ in
+                try loop.onSignal(SIGINT) { [unowned loop] in loop.stop() }
+                try loop.onSignal(SIGTERM) { [unowned loop] in loop.stop() }
+                try loop.watch(fd: source.fileDescriptor) { [unowned loop] _ in
                     do {
                         if try source.readReady() { Self.print(source.focused) }
                     } catch {

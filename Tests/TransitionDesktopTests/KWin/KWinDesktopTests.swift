@@ -4,7 +4,7 @@ import Testing
 @testable import TransitionDesktop
 
 /// The KWin focus source against a real KWin: `tests/desktop/kwin` starts Debian's kwin_wayland
-/// headless on a private session bus (`DBUS_SESSION_BUS_ADDRESS`) with two foot windows (app ids
+/// headless on a private session bus (`DBUS_SESSION_BUS_ADDRESS`) with two GTK 4 windows (app ids
 /// A and B), and sets `TRANSITIOND_TEST_KWIN=1` and `TRANSITIOND_TEST_KWIN_ACTIVATE` (a command
 /// that activates the window of the app id it is given). Skipped elsewhere.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["TRANSITIOND_TEST_KWIN"] != nil))
