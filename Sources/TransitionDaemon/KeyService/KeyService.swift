@@ -64,7 +64,7 @@ public final class KeyService {
         var splitter = LineSplitter()
         var watch: WatchID?
         /// Why it was refused at accept: it was answered so, and is read only to log its request.
-        var refusal: String?
+        var refusedMessage: String?
         init(fd: Int32, peer: PeerCredentials, user: String) { self.fd = fd; self.peer = peer; self.user = user }
         var who: String { "uid \(peer.uid) (\(user)) pid \(peer.pid)" }
     }
@@ -170,7 +170,7 @@ public final class KeyService {
     /// answer; past their caps it is closed at once.
     private func refuseAtAccept(_ connection: Connection, _ reason: KeyServiceRefusal, _ message: String, nowUs: UInt64) {
         let fd = connection.fd
-        connection.refusal = message
+        connection.refusedMessage = message
         _ = WriteAll.write(fd, KeyServiceReply.error(reason, message).line, mode: .socket)
         _ = shutdown(fd, Int32(SHUT_WR))
         guard !readRefused(connection) else { close(fd); return }
@@ -194,7 +194,7 @@ public final class KeyService {
     /// Reads what a connection refused at accept sent; once it is a whole request line (or the
     /// peer is gone, or sent something else), logs the refusal, as for a request, and returns true.
     private func readRefused(_ connection: Connection) -> Bool {
-        guard let message = connection.refusal else { return true }
+        guard let message = connection.refusedMessage else { return true }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
         if n < 0 && (clinux_errno() == EAGAIN || clinux_errno() == EINTR) { return false }
@@ -251,7 +251,7 @@ public final class KeyService {
         }
         for fd in refused.idle(nowUs: now) {
             guard let connection = connections[fd] else { refused.close(fd); continue }
-            logger.notice("refused a connection from \(connection.who): \(connection.refusal ?? "")")
+            logger.notice("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")")
             drop(fd)
         }
         armIdleTimer()
@@ -271,7 +271,7 @@ public final class KeyService {
 
     private func readable(_ fd: Int32) {
         guard let connection = connections[fd] else { return }
-        guard connection.refusal == nil else {
+        guard connection.refusedMessage == nil else {
             if readRefused(connection) { drop(fd) }
             return
         }
