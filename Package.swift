@@ -169,7 +169,8 @@ let package = Package(
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys"],
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys",
+            .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -11,18 +11,28 @@ public import TransitionServer
 /// user of the seat's active session, one request line at a time (``KeyServiceRequest``), and
 /// answers each (``KeyServiceReply``).
 ///
-/// Every request is decided when it arrives: its peer's uid (SO_PEERCRED, read at connect)
-/// against the seat's active session now (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``),
-/// then the rate limit (one ``TokenBucket`` of key strokes for the service: only one user is
-/// ever served at a time). It is pressed whole or not at all, and the journal says who sent it:
-/// uid, user, pid, session and how many strokes (the key codes only at debug level: they can spell a password).
+/// A connection is decided when it is accepted: a peer (SO_PEERCRED) that may not press keys
+/// then (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``) is refused and answered at once
+/// and never gets a slot, and the others get one of the ``KeyServiceSlots`` (per uid, in all,
+/// and closed when idle).
+/// Every request is decided again when it arrives: its peer's uid against the seat's active
+/// session now, then the rate limit (one ``TokenBucket`` of key strokes for the service: only
+/// one user is ever served at a time). It is pressed whole or not at all, and the journal says
+/// who sent it: uid, user, pid, session and how many strokes (the key codes only at debug level:
+/// they can spell a password).
 public final class KeyService {
     /// The rate limit: a burst of this many key strokes…
     public static let burst = 120
     /// …refilled at this many a second (30 chords of one modifier and one key a second).
     public static let strokesPerSecond = 60
-    /// Connections open at once; more are closed at once.
+    /// Connections open at once, in all: at the cap, one whose user may no longer press keys is
+    /// closed to make room, else the new one is closed at once.
     public static let maxConnections = 32
+    /// Connections open at once from one uid, root included; more are closed at once.
+    public static let maxConnectionsPerUID = 4
+    /// How long a connection may go without completing a request (after connecting or after
+    /// its last request) before it is closed, in seconds.
+    public static let idleSeconds = 5
 
     private let loop: EventLoop
     private let listener: UnixListener
@@ -35,6 +45,15 @@ public final class KeyService {
     private let unmappedUID = UserNamespaceMap.unmappedPeerUID()
     private var listenWatch: WatchID?
     private var connections: [Int32: Connection] = [:]
+    /// The connections that may send requests.
+    private var slots = KeyServiceSlots(total: maxConnections, perUID: maxConnectionsPerUID,
+                                        idleUs: UInt64(idleSeconds) * 1_000_000)
+    /// The connections refused at accept, answered, and kept only until their request comes, to
+    /// log it, as many and as long at most as the slots (a full set never evicts: more are closed at once).
+    private var refused = KeyServiceSlots(total: maxConnections, perUID: maxConnectionsPerUID,
+                                          idleUs: UInt64(idleSeconds) * 1_000_000)
+    /// Due when the first connection will have been idle too long; absent while none is open.
+    private var idleTimer: TimerID?
     private var lastRateLogUs: UInt64 = 0
     private var rateRefusedSinceLog = 0
 
@@ -44,6 +63,8 @@ public final class KeyService {
         let user: String
         var splitter = LineSplitter()
         var watch: WatchID?
+        /// Why it was refused at accept: it was answered so, and is read only to log its request.
+        var refusedMessage: String?
         init(fd: Int32, peer: PeerCredentials, user: String) { self.fd = fd; self.peer = peer; self.user = user }
         var who: String { "uid \(peer.uid) (\(user)) pid \(peer.pid)" }
     }
@@ -99,12 +120,29 @@ public final class KeyService {
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            guard connections.count < Self.maxConnections, let peer = PeerCredentials(socket: fd) else {
-                logger.warning("refused a connection: \(connections.count) are open (at most \(Self.maxConnections))")
+            guard let peer = PeerCredentials(socket: fd) else {
+                logger.warning("refused a connection: no peer credentials")
                 close(fd)
                 continue
             }
             let connection = Connection(fd: fd, peer: peer, user: Self.userName(peer.uid))
+            let now = MonotonicClock.nowUs()
+            if let (reason, message) = refusal(peer.uid) {
+                refuseAtAccept(connection, reason, message, nowUs: now)
+                continue
+            }
+            switch slots.decide(uid: peer.uid, nowUs: now, mayPress: { refusal($0) == nil }) {
+            case .admit:
+                break
+            case .evict(let victim, let limit):
+                evict(victim, limit: limit)
+            case .refuse(let limit):
+                let message = Self.describe(limit)
+                logger.notice("refused a connection from \(connection.who): \(message)")
+                _ = WriteAll.write(fd, KeyServiceReply.error(.rateLimited, message).line, mode: .socket)
+                close(fd)
+                continue
+            }
             do {
                 connection.watch = try loop.watch(fd: fd) { [unowned self] _ in readable(fd) }
             } catch {
@@ -113,8 +151,110 @@ public final class KeyService {
                 continue
             }
             connections[fd] = connection
+            slots.open(fd, uid: peer.uid, nowUs: now)
+            armIdleTimer()
             logger.debug("\(connection.who) connected")
         }
+    }
+
+    /// Why `uid` may not press keys now; `nil` when it may.
+    private func refusal(_ uid: UInt32) -> (reason: KeyServiceRefusal, message: String)? {
+        KeyServiceAccess.refusal(uid: uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID)
+    }
+
+    /// Refuses a connection whose user may not press keys: it never gets a slot. It is answered
+    /// at once (one `error` line, then the service's end shut), and the journal says who was
+    /// refused when its request comes, as for any refused request. Until then it is kept among
+    /// the ``refused`` (no longer than a slot's idle bound), since closing it at once would make a
+    /// client that writes its request just after connecting fail with EPIPE before it reads the
+    /// answer; past their caps it is closed at once.
+    private func refuseAtAccept(_ connection: Connection, _ reason: KeyServiceRefusal, _ message: String, nowUs: UInt64) {
+        let fd = connection.fd
+        connection.refusedMessage = message
+        _ = WriteAll.write(fd, KeyServiceReply.error(reason, message).line, mode: .socket)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        guard !readRefused(connection) else { close(fd); return }
+        guard case .admit = refused.decide(uid: connection.peer.uid, nowUs: nowUs, mayPress: { _ in true }) else {
+            logger.notice("refused a connection from \(connection.who): \(message)")
+            close(fd)
+            return
+        }
+        do {
+            connection.watch = try loop.watch(fd: fd) { [unowned self] _ in readable(fd) }
+        } catch {
+            logger.notice("refused a connection from \(connection.who): \(message)")
+            close(fd)
+            return
+        }
+        connections[fd] = connection
+        refused.open(fd, uid: connection.peer.uid, nowUs: nowUs)
+        armIdleTimer()
+    }
+
+    /// Reads what a connection refused at accept sent; once it is a whole request line (or the
+    /// peer is gone, or sent something else), logs the refusal, as for a request, and returns true.
+    private func readRefused(_ connection: Connection) -> Bool {
+        guard let message = connection.refusedMessage else { return true }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 && (clinux_errno() == EAGAIN || clinux_errno() == EINTR) { return false }
+        if n > 0 {
+            connection.splitter.append(contentsOf: buffer[0..<n])
+            if let line = connection.splitter.nextLine() {
+                if let request = try? KeyServiceRequest(parsing: line) {
+                    logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
+                    return true
+                }
+            } else {
+                connection.splitter.compact()
+                guard connection.splitter.partialCount > KeyServiceRequest.maxLineBytes else { return false }
+            }
+        }
+        logger.notice("refused a connection from \(connection.who): \(message)")
+        return true
+    }
+
+    /// Closes `fd`, whose user may no longer press keys, to make room under `limit`.
+    private func evict(_ fd: Int32, limit: AdmissionPolicy.Limit) {
+        guard let victim = connections[fd] else { return }
+        let (reason, why) = refusal(victim.peer.uid) ?? (.notActive, "uid \(victim.peer.uid) may no longer press keys")
+        logger.notice("closed the connection of \(victim.who) to make room (\(Self.describe(limit))): \(why)")
+        _ = reply(.error(reason, "\(why): closed to make room for another connection"), to: victim)
+        drop(fd)
+    }
+
+    private static func describe(_ limit: AdmissionPolicy.Limit) -> String {
+        switch limit {
+        case .perUser(let uid, let max): "uid \(uid) already has \(max) connections open, the most one user may have"
+        case .global(let max): "the key service already has \(max) connections open"
+        }
+    }
+
+    /// Keeps one loop timer at the first idle deadline while any connection is open.
+    private func armIdleTimer() {
+        guard idleTimer == nil, let due = [slots.nextIdleDeadlineUs, refused.nextIdleDeadlineUs].compactMap(\.self).min() else { return }
+        idleTimer = loop.schedule(atUs: due) { [unowned self] in
+            idleTimer = nil
+            closeIdle()
+        }
+    }
+
+    /// Closes the connections that completed no request within ``idleSeconds``.
+    private func closeIdle() {
+        let now = MonotonicClock.nowUs()
+        for fd in slots.idle(nowUs: now) {
+            guard let connection = connections[fd] else { slots.close(fd); continue }
+            let message = "no complete request within \(Self.idleSeconds) s"
+            logger.notice("closed the connection of \(connection.who): \(message)")
+            _ = reply(.error(.invalid, "\(message): closed"), to: connection)
+            drop(fd)
+        }
+        for fd in refused.idle(nowUs: now) {
+            guard let connection = connections[fd] else { refused.close(fd); continue }
+            logger.notice("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")")
+            drop(fd)
+        }
+        armIdleTimer()
     }
 
     /// Out of descriptors or memory: stop watching the listener for a second rather than spin.
@@ -131,6 +271,10 @@ public final class KeyService {
 
     private func readable(_ fd: Int32) {
         guard let connection = connections[fd] else { return }
+        guard connection.refusedMessage == nil else {
+            if readRefused(connection) { drop(fd) }
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n < 0 && (clinux_errno() == EAGAIN || clinux_errno() == EINTR) { return }
@@ -138,6 +282,7 @@ public final class KeyService {
         connection.splitter.append(contentsOf: buffer[0..<n])
         while let line = connection.splitter.nextLine() {
             guard reply(handle(line, from: connection), to: connection) else { return }
+            slots.completedRequest(fd, nowUs: MonotonicClock.nowUs())
         }
         connection.splitter.compact()
         if connection.splitter.partialCount > KeyServiceRequest.maxLineBytes {
@@ -160,6 +305,12 @@ public final class KeyService {
         guard let connection = connections.removeValue(forKey: fd) else { return }
         if let watch = connection.watch { loop.unwatch(watch) }
         close(fd)
+        slots.close(fd)
+        refused.close(fd)
+        if slots.slots.isEmpty, refused.slots.isEmpty, let idleTimer {
+            loop.cancelTimer(idleTimer)
+            self.idleTimer = nil
+        }
     }
 
     // MARK: Requests
@@ -172,8 +323,7 @@ public final class KeyService {
             logger.warning("\(connection.who): invalid request: \(error)")
             return .error(.invalid, error.description)
         }
-        if let (reason, message) = KeyServiceAccess.refusal(
-            uid: connection.peer.uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID) {
+        if let (reason, message) = refusal(connection.peer.uid) {
             logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
             return .error(reason, message)
         }

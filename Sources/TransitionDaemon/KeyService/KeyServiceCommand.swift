@@ -17,7 +17,10 @@ public struct KeyServiceCommand: ParsableCommand {
             Serves transitiond-keys.socket (socket activation), or --socket when started by hand. \
             Each request line `keys +CODE -CODE ...` is pressed whole or refused: only for root and \
             the user of the seat's active session while it is unlocked, at most \(KeyService.burst) \
-            key strokes at once and \(KeyService.strokesPerSecond) a second. See docs/service.md.
+            key strokes at once and \(KeyService.strokesPerSecond) a second. A connection is closed \
+            at once when its user may not press keys, past \(KeyService.maxConnectionsPerUID) of one \
+            user or \(KeyService.maxConnections) in all, and after \(KeyService.idleSeconds) s without \
+            a request. See docs/service.md.
             """,
         version: DaemonVersion.string)
 

@@ -10,19 +10,28 @@
 /// request: eviction clears out leftovers and idle junk, it does not let one client push another
 /// out. Every uid is treated alike, root and the daemon's own included.
 ///
-/// Pure: the server feeds it its clients and the time.
-struct AdmissionPolicy: Sendable, Hashable {
+/// Pure: the server feeds it its clients and the time. The uinput key service admits its
+/// connections with it too (`KeyServiceSlots` in TransitionDaemon).
+public struct AdmissionPolicy: Sendable, Hashable {
     /// One connection as the policy sees it.
-    struct Connection: Sendable, Hashable {
-        var id: UInt64
-        var uid: UInt32
-        var subscribed: Bool
+    public struct Connection: Sendable, Hashable {
+        /// The server's id for it.
+        public var id: UInt64
+        /// Its peer's uid (SO_PEERCRED).
+        public var uid: UInt32
+        /// Whether it is subscribed (or otherwise in use, as its server says): never evicted.
+        public var subscribed: Bool
         /// When it connected or last sent a complete request (CLOCK_MONOTONIC µs).
-        var lastActiveUs: UInt64
+        public var lastActiveUs: UInt64
+
+        /// A connection as the policy sees it.
+        public init(id: UInt64, uid: UInt32, subscribed: Bool, lastActiveUs: UInt64) {
+            self.id = id; self.uid = uid; self.subscribed = subscribed; self.lastActiveUs = lastActiveUs
+        }
     }
 
     /// The cap a connection ran into.
-    enum Limit: Sendable, Hashable {
+    public enum Limit: Sendable, Hashable {
         /// The user already has `max` connections.
         case perUser(uid: UInt32, max: Int)
         /// The server already has `max` connections.
@@ -30,7 +39,7 @@ struct AdmissionPolicy: Sendable, Hashable {
     }
 
     /// What to do with a new connection.
-    enum Decision: Sendable, Hashable {
+    public enum Decision: Sendable, Hashable {
         /// Take it.
         case admit
         /// Close connection `victim` (it hit `limit` and was evictable), then take the new one.
@@ -40,21 +49,22 @@ struct AdmissionPolicy: Sendable, Hashable {
     }
 
     /// At most this many connections in all (at least 1).
-    var maxClients: Int
+    public var maxClients: Int
     /// At most this many connections per uid (at least 1).
-    var maxClientsPerUser: Int
+    public var maxClientsPerUser: Int
     /// How long a connection must have been idle (no complete request) and unsubscribed before
     /// it may be evicted, µs.
-    var evictionGraceUs: UInt64
+    public var evictionGraceUs: UInt64
 
-    init(maxClients: Int, maxClientsPerUser: Int, evictionGraceUs: UInt64) {
+    /// A policy with these caps (below 1 counts as 1) and this grace.
+    public init(maxClients: Int, maxClientsPerUser: Int, evictionGraceUs: UInt64) {
         self.maxClients = max(1, maxClients)
         self.maxClientsPerUser = max(1, maxClientsPerUser)
         self.evictionGraceUs = evictionGraceUs
     }
 
     /// Decides about a new connection from `uid`, given the connections already open.
-    func decide<C: Collection<Connection>>(uid: UInt32, nowUs: UInt64, connections: C) -> Decision {
+    public func decide<C: Collection<Connection>>(uid: UInt32, nowUs: UInt64, connections: C) -> Decision {
         let own = connections.filter { $0.uid == uid }
         if own.count >= maxClientsPerUser {
             let limit = Limit.perUser(uid: uid, max: maxClientsPerUser)
@@ -68,7 +78,7 @@ struct AdmissionPolicy: Sendable, Hashable {
     }
 
     /// Whether `connection` may be evicted at `nowUs`.
-    func isEvictable(_ connection: Connection, nowUs: UInt64) -> Bool {
+    public func isEvictable(_ connection: Connection, nowUs: UInt64) -> Bool {
         !connection.subscribed && nowUs >= connection.lastActiveUs && nowUs - connection.lastActiveUs >= evictionGraceUs
     }
 

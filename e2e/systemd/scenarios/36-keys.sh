@@ -7,8 +7,9 @@
 # The users press keys as the runner does: `transitionctl desktop keys` with no display set opens
 # the uinput key service (DesktopSession.openKeySender, at DesktopSession.defaultKeyServiceSocket).
 # A few lines of Python speaking the service's line protocol (docs/service.md) are kept for what
-# transitionctl never sends: malformed requests, a burst past the rate limit, and a connection
-# that sends nothing.
+# transitionctl never sends: malformed requests, a burst past the rate limit, and connections
+# that send nothing: bob's 32 idle ones (not the active user: each refused and answered at
+# accept, none holds a slot, so alice still gets in), alice's 5 (the 5th past her cap of 4; the 4 closed once idle 5 s).
 # Run alone: e2e/systemd/run '[013][06]-[bik]*' (00-boot, 10-install, then this).
 source "$(dirname "$0")/../lib.sh"
 modprobe uinput 2>/dev/null || true
@@ -35,6 +36,47 @@ keys() {
   if [[ $who == root ]]; then timeout 90 python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"
   else as "$who" python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"; fi
 }
+# hold WHO N OUT: WHO opens N connections and sends nothing. OUT gets "open N" once they are
+# connected, then "closed LINE" for each the service closes, LINE the first it wrote on it, and
+# "still-open" for each still open when `release` closes the job's stdin (a FIFO).
+HOLD_PY='
+import select, socket, sys
+socks = []
+for _ in range(int(sys.argv[2])):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.connect(sys.argv[1])
+    except OSError as e:
+        print("connect-error", e.errno, flush=True)
+        continue
+    socks.append(s)
+print("open", len(socks), flush=True)
+got = {s: b"" for s in socks}
+live = set(socks)
+while live:
+    ready = select.select(list(live) + [sys.stdin], [], [], 300)[0]
+    if not ready or sys.stdin in ready:
+        break
+    for s in ready:
+        data = s.recv(4096)
+        if data:
+            got[s] += data
+        else:
+            print("closed", got[s].decode().split("\n")[0], flush=True)
+            live.discard(s)
+for s in live:
+    print("still-open", flush=True)
+'
+HOLD_FD=
+hold() {
+  local who=$1 n=$2 out=$3
+  rm -f "$out.release"; mkfifo "$out.release"
+  as "$who" python3 -c "$HOLD_PY" "$KEYS_SOCKET" "$n" < "$out.release" > "$out" 2>&1 &
+  HOLD_PID=$!
+  exec {HOLD_FD}> "$out.release"
+}
+release() { exec {HOLD_FD}>&-; wait "$HOLD_PID" 2>/dev/null; true; }
+count_lines() { grep -c -- "$2" "$1" 2>/dev/null; }
 # press WHO TEXT: WHO presses TEXT ("ctrl+a") through transitionctl; prints its words, then "exit N".
 press() {
   local who=$1 text=$2 status=0 out
@@ -117,6 +159,32 @@ check "alice is refused now ($(oneline "$out"))" bash -c '[[ $1 == *"presses key
 test "$(key_count)" = $((before + 2)) && pass "only bob's two strokes were pressed" || fail "only bob's two strokes were pressed" "$(read_keys | tail -n 4 | tr '\n' ' ')"
 chvt 1
 check "alice's session is active again" wait_until 60 active_is "$sa"
+
+# 5b. Fair slots (at most 32 connections, 4 per uid, none idle past 5 s). bob, a group member
+#     whose session is in the background, opens 32 connections and sends nothing: each is
+#     refused and answered at accept, so none holds a slot and alice's keys still pass.
+hold bob 32 "$TMP/bob-idle.txt"
+check "bob connects 32 times and sends nothing" wait_until 60 grep -qx 'open 32' "$TMP/bob-idle.txt"
+out=$(press alice "ctrl+a")
+check "alice's ctrl+a passes beside bob's 32 idle connections ($(oneline "$out"))" test "$out" = "exit 0"
+check "the service answered each of bob's at accept, not-active, and shut its end" \
+  wait_until 60 bash -c "[[ \$(grep -c '^closed error not-active uid $uid_bob is not the user of seat0.s active session' '$TMP/bob-idle.txt') == 32 ]]"
+release
+check "the journal says bob's connections were refused" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused a connection from uid $uid_bob (bob) pid [0-9]*: uid $uid_bob is not the user of seat0.s active session'"
+#     alice's own: 4 at most; the 5th is refused at once, the 4 closed once idle for 5 s, and
+#     then her keys pass again.
+hold alice 5 "$TMP/alice-idle.txt"
+check "alice connects 5 times and sends nothing" wait_until 60 grep -qx 'open 5' "$TMP/alice-idle.txt"
+check "her 5th is refused: 4 per uid" \
+  wait_until 60 bash -c "grep -q '^closed error rate-limited uid $uid_alice already has 4 connections open' '$TMP/alice-idle.txt'"
+check "her 4 idle ones are closed: no request within 5 s" \
+  wait_until 60 bash -c "[[ \$(grep -c '^closed error invalid no complete request within 5 s' '$TMP/alice-idle.txt') == 4 ]]"
+release
+check "the journal says so" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'closed the connection of uid $uid_alice (alice) pid [0-9]*: no complete request within 5 s'"
+out=$(press alice "ctrl+a")
+check "alice's keys pass again ($(oneline "$out"))" test "$out" = "exit 0"
 
 # 6. The rate limit: a burst of 120 strokes; of two requests of 100 at once, one passes. (The
 #    keys land on alice's tty1 shell: 50 times "a", no Enter.)
