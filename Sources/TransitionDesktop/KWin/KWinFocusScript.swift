@@ -48,8 +48,9 @@ public enum KWinFocusScript {
     /// KWin 6 names the signal `windowActivated` and the property `activeWindow`; KWin 5
     /// `clientActivated` and `activeClient`. An activation moving from one window to another is
     /// emitted as null, then the new window: the null waits for KWin's next turn (a 0 ms
-    /// `QTimer`), so that the runner never sees a moment without focus between two windows. KWin 5 passes `resourceClass` and `resourceName` as
-    /// byte arrays (QByteArray properties become "ay"), KWin 6 as strings: the runner reads both.
+    /// `QTimer`), so that the runner never sees a moment without focus between two windows (KWin
+    /// 5.27 and 6.3 alike, tried). KWin 5 passes `resourceClass` and `resourceName` as byte arrays
+    /// (QByteArray properties become "ay"), KWin 6 as strings: the runner reads both.
     /// A property KWin does not have is passed as "" (callDBus drops undefined arguments).
     public static func source(uniqueName: String, pluginName: String) -> String? {
         guard let expected = Self.pluginName(uniqueName: uniqueName), expected == pluginName else { return nil }
@@ -71,7 +72,7 @@ public enum KWinFocusScript {
                 }
             });
         }
-        // KWin emits the signal with null before the window that takes over (KWin 5.27, tried):
+        // KWin emits the signal with null before the window that takes over (KWin 5.27 and 6.3, tried):
         // a null is reported only if no window is active once KWin is back in its event loop.
         var pending = new QTimer();
         pending.singleShot = true;

@@ -58,7 +58,7 @@ import Testing
         // A Wayland window: the app id and the executable.
         #expect(KWinFocusScript.application(resourceClass: "org.kde.dolphin", resourceName: "dolphin", caption: "Home — Dolphin")
                 == FocusedApplication(appID: "org.kde.dolphin", instance: "dolphin", title: "Home — Dolphin"))
-        // An X11 window under Xwayland: WM_CLASS's class and instance (KWin lowercases them).
+        // An X11 window under Xwayland: WM_CLASS's class and instance (KWin 5 lower-cases them, KWin 6.3 does not).
         #expect(KWinFocusScript.application(resourceClass: "firefox", resourceName: "navigator", caption: "")
                 == FocusedApplication(appID: "firefox", instance: "navigator"))
         // No app id: the executable stands in.
