@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig", "TransitionActions", "TransitionImport",
-                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux",
+                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux", "CSystemd",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
