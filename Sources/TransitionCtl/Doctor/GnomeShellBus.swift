@@ -17,11 +17,12 @@ enum GnomeShellBus {
     /// The most the call may take: 500 ms.
     static let timeoutUs: UInt64 = 500_000
 
-    /// The version string, or why there is none ("no reply from org.gnome.Shell in 500 ms").
-    static func shellVersion(timeoutUs: UInt64 = timeoutUs) -> Result<String, DoctorError> {
+    /// The version string, or why there is none ("no reply from org.gnome.Shell in 500 ms"):
+    /// from the session bus, or the bus at `address` (tests give a private one).
+    static func shellVersion(address: String? = nil, timeoutUs: UInt64 = timeoutUs) -> Result<String, DoctorError> {
         let deadline = MonotonicClock.nowUs() + timeoutUs
         var bus: OpaquePointer?
-        var r = sd_bus_open_user(&bus)
+        var r = address.map { open(&bus, address: $0) } ?? sd_bus_open_user(&bus)
         guard r >= 0, let bus else {
             if r == -ENOMEDIUM { return .failure(DoctorError(message: "no session bus (neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set)")) }
             return .failure(error("no session bus", -r))
@@ -58,6 +59,20 @@ enum GnomeShellBus {
             }
             return reply.result ?? .failure(DoctorError(message: "no reply from org.gnome.Shell"))
         }
+    }
+
+    /// A client connection to the bus at `address`, started (not waiting for it).
+    private static func open(_ bus: inout OpaquePointer?, address: String) -> Int32 {
+        var r = sd_bus_new(&bus)
+        guard r >= 0, let opened = bus else { return r }
+        r = sd_bus_set_address(opened, address)
+        if r >= 0 { r = sd_bus_set_bus_client(opened, 1) }
+        if r >= 0 { r = sd_bus_start(opened) }
+        if r < 0 {
+            sd_bus_unref(opened)
+            bus = nil
+        }
+        return r
     }
 
     /// The reply's version, or the error it carries.
