@@ -20,7 +20,7 @@ public enum HyprlandGestures {
         public var glob: (String) -> [String]
         /// `$HOME`, which a leading `~` stands for.
         public var home: String?
-        /// An environment variable's value, for `$NAME` in a `source` line.
+        /// An environment variable's value, for a `$NAME` the configuration does not define.
         public var environment: (String) -> String?
 
         public init(read: @escaping (String) -> String?, glob: @escaping (String) -> [String], home: String?,
@@ -37,11 +37,16 @@ public enum HyprlandGestures {
         public var files: [String]
     }
 
-    /// The most files one configuration may source in all, and the deepest chain of `source`
-    /// lines followed: Hyprland has neither limit (nor a check for a file sourcing itself), so
-    /// these only stop a cycle that slips past reading each path once.
+    /// The most files one configuration may source in all. Hyprland has no such limit (nor a
+    /// check for a file sourcing itself): this and ``depthLimit`` only stop a cycle that slips
+    /// past reading each path once.
     public static let fileLimit = 256
+    /// The deepest chain of `source` lines followed.
     public static let depthLimit = 16
+    /// The longest value, in UTF-8 bytes, a line may have once its `$NAME`s are replaced (a
+    /// path's limit, `PATH_MAX`): past it the line is left out, so that variables doubling each
+    /// other line by line cannot fill the memory.
+    public static let valueLimit = 4096
 
     /// The gestures the configuration at `path` declares, `source = PATH` lines followed as
     /// Hyprland follows them (hyprwm/Hyprland `src/config/ConfigManager.cpp` `handleSource` and
@@ -50,7 +55,7 @@ public enum HyprlandGestures {
     /// earlier in the configuration) or environment variable, a leading `~` by `$HOME`, a relative
     /// path taken from the directory of the file that sources it, then expanded as a glob(3)
     /// pattern, each match read where the line is, in the block the line is in. Each file is
-    /// read once.
+    /// read once. Variables are replaced in every value (`mod: $mainMod`).
     public static func declared(path: String, files: Files) -> Reading {
         var walk = Walk(files: files)
         walk.read(path: path, depth: 0)
@@ -100,11 +105,12 @@ public enum HyprlandGestures {
                 if trimmed == "}" { _ = block.popLast(); continue }
                 guard let equals = trimmed.firstIndex(of: "=") else { continue }
                 let name = trimmed[..<equals].trimmingSpaces
-                let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+                // hyprlang replaces the variables in every value (`mod: $mainMod`) before it acts.
+                guard let value = expanded(trimmed[trimmed.index(after: equals)...].trimmingSpaces) else { continue }
                 if name.hasPrefix("$") {
                     let variable = String(name.dropFirst())
                     variables.removeAll { $0.name == variable }
-                    variables.append((variable, expanded(value)))
+                    variables.append((variable, value))
                     continue
                 }
                 // `gesture` and `source` are handlers Hyprland registers without a category:
@@ -114,7 +120,7 @@ public enum HyprlandGestures {
                     if let gesture = HyprlandGestures.gesture(value, line: number, path: path) { gestures.append(gesture) }
                     continue
                 case "source":
-                    if depth < HyprlandGestures.depthLimit { source(expanded(value), from: path, depth: depth) }
+                    if depth < HyprlandGestures.depthLimit { source(value, from: path, depth: depth) }
                     continue
                 default: break
                 }
@@ -138,11 +144,12 @@ public enum HyprlandGestures {
         }
 
         /// `value` with each `$NAME` replaced, as hyprlang does: the longest name defined first,
-        /// the configuration's variables before the environment's.
-        func expanded(_ value: String) -> String {
-            guard value.contains("$") else { return value }
+        /// the configuration's variables before the environment's; `nil` past ``valueLimit``.
+        func expanded(_ value: String) -> String? {
+            guard value.contains("$") else { return value.utf8.count <= HyprlandGestures.valueLimit ? value : nil }
             var out = "", rest = Substring(value)
             while let dollar = rest.firstIndex(of: "$") {
+                guard out.utf8.count <= HyprlandGestures.valueLimit else { return nil }
                 out += rest[..<dollar]
                 let after = rest[rest.index(after: dollar)...]
                 let word = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -161,7 +168,8 @@ public enum HyprlandGestures {
                     rest = after
                 }
             }
-            return out + rest
+            out += rest
+            return out.utf8.count <= HyprlandGestures.valueLimit ? out : nil
         }
 
         func finish() -> [DesktopGesture] {

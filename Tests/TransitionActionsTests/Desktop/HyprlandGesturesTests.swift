@@ -110,16 +110,27 @@ import TransitionProtocol
 
     @Test func replacesVariablesAsHyprlangDoes() {
         let fs = Self.files([
-            Self.root: "$configs = $XDG_CONFIG_HOME/hypr/configs\n$c = nothing\nsource = $configs/g.conf\nsource = $HOME/h.conf\nsource = $NOPE/x.conf\n",
-            "/cfg/hypr/configs/g.conf": "gesture = 3, left, workspace\n",
+            Self.root: "$configs = $XDG_CONFIG_HOME/hypr/configs\n$c = nothing\nsource = $configs/g.conf\nsource = $HOME/h.conf\nsource = $NOPE/x.conf\nsource = ~/j.conf\n",
+            "/cfg/hypr/configs/g.conf": "$mainMod = SUPER\ngesture = 3, left, workspace\n",
+            "/home/u/j.conf": "gesture = 4, up, mod: $mainMod, fullscreen\n",
             "/home/u/h.conf": "gestures {\n  source = inner.conf\n}\n",
             "/home/u/inner.conf": "workspace_swipe = true\n",
         ], environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"])
         let reading = HyprlandGestures.declared(path: Self.root, files: fs)
-        #expect(reading.files == [Self.root, "/cfg/hypr/configs/g.conf", "/home/u/h.conf", "/home/u/inner.conf"])
-        // A sourced file is read in the block of its `source` line.
-        #expect(reading.gestures.map(\.when) == ["/cfg/hypr/configs/g.conf:1: gesture = 3, left, workspace",
+        #expect(reading.files == [Self.root, "/cfg/hypr/configs/g.conf", "/home/u/h.conf", "/home/u/inner.conf", "/home/u/j.conf"])
+        // A sourced file is read in the block of its `source` line; variables hold in it too.
+        #expect(reading.gestures.map(\.when) == ["/cfg/hypr/configs/g.conf:2: gesture = 3, left, workspace",
+                                                 "/home/u/j.conf:1: gesture = 4, up, mod: SUPER, fullscreen while SUPER is held",
                                                  "/home/u/inner.conf:1: workspace_swipe = true (before 0.51)"])
+    }
+
+    @Test func variablesDoublingEachOtherStopAtTheLimit() {
+        var text = "$v0 = 0123456789\n"
+        for i in 1...40 { text += "$v\(i) = $v\(i - 1)$v\(i - 1)\n" }
+        text += "source = /x/$v40\nsource = /x/$v6.conf\n"
+        let fs = Self.files(["/r.conf": text, "/x/" + String(repeating: "0123456789", count: 64) + ".conf": "gesture = 3, up, workspace\n"])
+        let reading = HyprlandGestures.declared(path: "/r.conf", files: fs)
+        #expect(reading.files.count == 2 && reading.gestures.count == 1)
     }
 
     @Test func skipsWhatHyprlandSkips() {
