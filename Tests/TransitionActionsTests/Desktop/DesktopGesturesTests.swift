@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import PropertyBased
 import Testing
 import TransitionActions
 
@@ -79,6 +80,24 @@ import TransitionActions
         #expect(try #require(takes(g3, "pinch", 3, "out")).action == "opens the overview")
         #expect(takes(g3, "touch", 4, "up") != nil && takes(g3, "touch", 3, "up") == nil)
         #expect(gnome("40.alpha").gestures == g3.gestures && gnome("40.beta").gestures == g46.gestures)
+    }
+
+    /// Whatever the version, a touchpad swipe is taken by its rules' finger counts, in every
+    /// direction, and named with the version.
+    @Test func everyGNOMEVersionTakesTheSwipesOfItsRules() async {
+        let directions = ["left", "right", "up", "down"]
+        await propertyCheck(input: Gen.int(in: 3...60), Gen.int(in: -3...12).array(of: 0...3), Gen.int(in: 1...8), Gen.int(in: 0...3)) {
+            major, parts, fingers, direction in
+            let version = GnomeShellVersion(major: major, rest: parts.map { $0 == -3 ? .alpha : $0 == -2 ? .beta : $0 == -1 ? .rc : .number($0) })
+            let set = DesktopGestureSet.gnome(version: version)
+            let expected = switch version.gestures {
+            case .threeOrMoreFingers: fingers >= 3
+            case .threeFingers: fingers == 3
+            case .fourFingers: fingers == 4
+            }
+            #expect((takes(set, "swipe", fingers, directions[direction]) != nil) == expected, "\(version), \(fingers) fingers")
+            #expect(set.desktop == "GNOME Shell \(version)")
+        }
     }
 
     @Test func anUnknownGNOMEVersionKeepsEveryRuleAndSaysSo() {
