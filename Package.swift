@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig", "TransitionActions", "TransitionImport",
-                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux",
+                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux", "CSystemd",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig", "TransitionCore",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol", "TransitionIO",
-                    "TransitionCore", "CLinux", "TransitionTestSupport"],
+                    "TransitionCore", "CLinux", "CSystemd", "TransitionTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols", "TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),

@@ -53,6 +53,11 @@ let package = Package(
             name: "FuzzKeyServiceRequest",
             dependencies: [.product(name: "TransitionKeys", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // GNOME Shell's version as org.gnome.Shell gives it on the session bus.
+        .executableTarget(
+            name: "FuzzGnomeShellVersion",
+            dependencies: [.product(name: "TransitionActions", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // Hyprland's configuration, which `transitionctl doctor` and `run` read for its gestures.
         .executableTarget(
             name: "FuzzHyprlandConfig",

@@ -10,25 +10,26 @@ extension DesktopGestureSet {
     private static let horizontal: Set<String> = ["left", "right"]
     private static let vertical: Set<String> = ["up", "down"]
 
-    /// GNOME Shell: a `SwipeTracker` on the stage for workspaces (horizontal) and one for the
-    /// overview and app grid (vertical).
+    /// GNOME Shell of an unknown version: a `SwipeTracker` on the stage for workspaces
+    /// (horizontal) and one for the overview and app grid (vertical), by the rules of every version
+    /// from 3.36 on. ``gnome(version:)`` has each version's own.
     public static let gnome = DesktopGestureSet(desktop: "GNOME Shell", names: ["GNOME", "ubuntu", "gnome", "gnome-xorg"], gestures: [
         DesktopGesture(
             sources: ["swipe"], fingers: 3...3, directions: horizontal, action: "switches workspaces",
             when: "GNOME 40 and later",
             wayOut: "GNOME Shell has no setting that turns it off: bind pinches, holds or taps instead, or 4 fingers before GNOME 47",
-            citation: "GNOME/gnome-shell js/ui/workspaceAnimation.js and js/ui/swipeTracker.js (GESTURE_FINGER_COUNT = 3 since 40.beta)"),
+            citation: "GNOME/gnome-shell js/ui/workspaceAnimation.js and js/ui/swipeTracker.js (GESTURE_FINGER_COUNT = 3 since commit 35d80416, 40.beta)"),
         DesktopGesture(
             sources: ["swipe"], fingers: 3...3, directions: vertical, action: "opens and closes the overview and the app grid",
             when: "GNOME 40 and later",
             wayOut: "GNOME Shell has no setting that turns it off: bind pinches, holds or taps instead, or 4 fingers before GNOME 47",
-            citation: "GNOME/gnome-shell js/ui/overview.js and js/ui/swipeTracker.js (GESTURE_FINGER_COUNT = 3 since 40.beta)"),
+            citation: "GNOME/gnome-shell js/ui/overview.js and js/ui/swipeTracker.js (GESTURE_FINGER_COUNT = 3 since commit 35d80416, 40.beta)"),
         DesktopGesture(
             sources: ["swipe"], fingers: 4...10, directions: nil,
             action: "switches workspaces (left, right) and opens the overview (up, down)",
             when: "GNOME 47 and later (3 fingers or more), and 3.36 to 3.38 (4 fingers)",
             wayOut: "GNOME Shell has no setting that turns it off: bind pinches, holds or taps instead",
-            citation: "GNOME/gnome-shell js/ui/swipeTracker.js (finger count < GESTURE_FINGER_COUNT propagates, since 47.alpha)"),
+            citation: "GNOME/gnome-shell js/ui/swipeTracker.js (finger count < GESTURE_FINGER_COUNT propagates since commit 6a4cb2ce, 47.alpha; 4 fingers in 3.36.0 to 40.alpha)"),
         DesktopGesture(
             sources: ["touch"], fingers: 3...3, directions: nil,
             action: "switches workspaces (left, right) and opens the overview (up, down)",

@@ -14,7 +14,10 @@ struct Doctor: ParsableCommand {
             Asks transitiond for its transitions, devices and clients, reads the actions file, and \
             names every bound gesture that the running desktop (XDG_CURRENT_DESKTOP: GNOME, KDE, \
             Hyprland, niri, COSMIC, Cinnamon) also acts on, with the way out: other fingers, or \
-            the setting or config line that turns the desktop's gesture off. It also names \
+            the setting or config line that turns the desktop's gesture off. On GNOME it asks \
+            the running GNOME Shell for its version on the session bus (500 ms at most), whose \
+            rules differ before 40, from 40 to 46 and from 47; on Hyprland it reads \
+            hyprland.conf and the files its `source =` lines name. It also names \
             clients that act on gestures themselves: Touchégg clients connected to transitiond's \
             @touchegg, and a running Touchégg client, fusuma or libinput-gestures. See \
             docs/actions.md, "The desktop's own gestures".

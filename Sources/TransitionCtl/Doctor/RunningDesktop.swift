@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Glibc
 import TransitionActions
 import TransitionDesktop
 import TransitionFiles
@@ -16,18 +17,34 @@ struct RunningDesktop {
     var names: String
     /// The desktop's own gestures, when transitiond knows them.
     var gestures: DesktopGestureSet?
-    /// The configuration file the gestures were read from (Hyprland's).
-    var configPath: String?
+    /// The configuration files the gestures were read from (Hyprland's, with those it sources).
+    var configPaths: [String] = []
+    /// The running GNOME Shell's version, or why it is unknown (GNOME Shell only).
+    var shellVersion: Result<GnomeShellVersion, DoctorError>?
 
+    /// The desktop `environment` names; on GNOME Shell its version from the session bus (at most
+    /// ``GnomeShellBus/timeoutUs``), on Hyprland its configuration.
     init(environment: [String: String]) {
         let session = DesktopSession(environment: environment)
         let desktopSession = environment["DESKTOP_SESSION"].flatMap { $0.isEmpty ? nil : $0 }
         gestures = DesktopGestureSet.running(desktops: session.desktops, session: desktopSession)
-        // Hyprland acts on what its configuration declares: read it when it is there.
-        if gestures?.desktop == DesktopGestureSet.hyprland.desktop, let path = Self.hyprlandConfig(environment),
-           let bytes = try? FileBytes.read(path: path, limit: 1 << 20) {
-            gestures = .hyprland(config: String(decoding: bytes, as: UTF8.self), path: path)
-            configPath = path
+        switch gestures?.desktop {
+        case DesktopGestureSet.hyprland.desktop:
+            // Hyprland acts on what its configuration declares: read it when it is there.
+            if let path = Self.hyprlandConfig(environment) {
+                let reading = HyprlandGestures.declared(path: path, files: Self.hyprlandFiles(environment))
+                if !reading.files.isEmpty {
+                    gestures = .hyprland(reading)
+                    configPaths = reading.files
+                }
+            }
+        case DesktopGestureSet.gnome.desktop:
+            shellVersion = GnomeShellBus.shellVersion().flatMap { text in
+                GnomeShellVersion(text).map { .success($0) } ?? .failure(DoctorError(message: "ShellVersion \"\(text)\" is no version"))
+            }
+            gestures = .gnome(version: try? shellVersion?.get())
+        default:
+            break
         }
         let type = environment["XDG_SESSION_TYPE"].flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
         if !session.desktops.isEmpty {
@@ -37,7 +54,12 @@ struct RunningDesktop {
         } else {
             names = ""
         }
-        if let configPath { names += ", gestures from \(configPath)" }
+        if let first = configPaths.first {
+            let more = configPaths.count - 1
+            names += ", gestures from \(first)" + (more == 0 ? "" : " and the \(more) file\(more == 1 ? "" : "s") it sources")
+        }
+        // A known version is in the desktop's name ("GNOME Shell 46.2").
+        if case .failure(let error)? = shellVersion { names += ", GNOME Shell's version unknown: \(error.message)" }
     }
 
     /// `$XDG_CONFIG_HOME/hypr/hyprland.conf`, else `~/.config/hypr/hyprland.conf`.
@@ -45,5 +67,15 @@ struct RunningDesktop {
         if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return config + "/hypr/hyprland.conf" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.config/hypr/hyprland.conf" }
         return nil
+    }
+
+    /// The file system as the Hyprland reader reaches it: files up to 1 MiB, glob(3), `$HOME`
+    /// and this process's environment.
+    static func hyprlandFiles(_ environment: [String: String]) -> HyprlandGestures.Files {
+        HyprlandGestures.Files(
+            read: { path in (try? FileBytes.read(path: path, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } },
+            glob: Files.glob,
+            home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 },
+            environment: { name in getenv(name).map { String(cString: $0) } })
     }
 }

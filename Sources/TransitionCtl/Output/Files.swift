@@ -58,6 +58,15 @@ enum Files {
         return result
     }
 
+    /// The paths glob(3) finds for `pattern`, sorted as it sorts them; none when it finds none
+    /// or fails.
+    static func glob(_ pattern: String) -> [String] {
+        var found = glob_t()
+        defer { globfree(&found) }
+        guard Glibc.glob(pattern, 0, nil, &found) == 0 else { return [] }
+        return (0..<Int(found.gl_pathc)).compactMap { found.gl_pathv[$0].map { String(cString: $0) } }
+    }
+
     /// Whether an executable `name` is on `PATH`.
     static func onPath(_ name: String) -> Bool {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"

@@ -11,13 +11,19 @@ import TransitionProtocol
 extension ActionRunner {
     /// Logs the conflicts, one warning per gesture of the desktop: called once when transitiond
     /// first says hello (`atStart`, which also looks for other gesture tools) and once after each
-    /// reload of the actions file, so each set of actions has its conflicts named once.
+    /// reload of the actions file, so each set of actions has its conflicts named once. On GNOME
+    /// Shell each call asks the session bus for its version, waiting at most
+    /// ``GnomeShellBus/timeoutUs`` (the runner has no bus connection to ask on).
     func logGestureConflicts(atStart: Bool) {
         guard let hello else { return }
         let environment = ProcessEnvironment.values(RunningDesktop.variables)
-        if let desktop = RunningDesktop(environment: environment).gestures {
+        let running = RunningDesktop(environment: environment)
+        if let desktop = running.gestures {
             let conflicts = GestureConflicts.find(transitions: hello.transitions, desktop: desktop, actions: planner.file,
                                                   includeUnused: false)
+            if !conflicts.isEmpty, case .failure(let error)? = running.shellVersion {
+                log.info("GNOME Shell's version is unknown (\(error.message)): its gestures are named by the rules of every version")
+            }
             for line in GestureConflicts.logLines(conflicts) { log.warning(line) }
         }
         if atStart {

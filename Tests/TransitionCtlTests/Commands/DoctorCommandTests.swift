@@ -30,9 +30,13 @@ import Testing
         #expect(gnome.output.contains("this user receives transition events"))
         #expect(gnome.output.contains("no touchpad or touchscreen in use"))
         #expect(gnome.output.contains("actions: \(dir)/transitiond/actions.toml: OK, 1 action\n"))
-        #expect(gnome.output.contains("desktop: XDG_CURRENT_DESKTOP=ubuntu:GNOME (wayland) (GNOME Shell)\n"))
-        #expect(gnome.output.contains("\n  - swipe3-left, swipe3-right: GNOME Shell also switches workspaces (GNOME 40 and later). "
-            + "Way out: GNOME Shell has no setting that turns it off"))
+        // No session bus here: GNOME Shell's version is unknown, and every version's rules apply.
+        #expect(gnome.output.contains("desktop: XDG_CURRENT_DESKTOP=ubuntu:GNOME (wayland), GNOME Shell's version unknown: no session bus "
+            + "(neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set) (GNOME Shell)\n"), "\(gnome.output)")
+        #expect(gnome.output.contains("\n  - swipe3-left, swipe3-right: GNOME Shell also switches workspaces (GNOME 40 and later; the running "
+            + "version is unknown). Way out: GNOME Shell has no setting that turns it off: bind pinches, holds or taps instead, or 4 fingers "
+            + "before GNOME 47.\n"))
+        #expect(gnome.output.contains("swipe4-left, swipe4-right, swipe4-up, swipe4-down: GNOME Shell also"))
         #expect(gnome.output.contains("\n    your actions run on swipe3-left\n"))
         #expect(gnome.output.contains("swipe3-up, swipe3-down: GNOME Shell also opens and closes the overview"))
 
@@ -48,6 +52,18 @@ import Testing
         #expect(hyprland.output.contains("  - swipe4-up, swipe4-down: Hyprland also switches workspaces (\(dir)/hypr/hyprland.conf:1: "
             + "gesture = 4, vertical, workspace). Way out: remove or change line 1 of \(dir)/hypr/hyprland.conf.\n"), "\(hyprland.output)")
         #expect(!hyprland.output.contains("swipe3-left, swipe3-right: Hyprland"))
+
+        // Its `source =` lines followed, a glob among them.
+        try FileManager.default.createDirectory(atPath: dir + "/hypr/conf.d", withIntermediateDirectories: true)
+        try "source = conf.d/*.conf\n".write(toFile: dir + "/hypr/hyprland.conf", atomically: true, encoding: .utf8)
+        try "\ngesture = 3, horizontal, workspace\n".write(toFile: dir + "/hypr/conf.d/gestures.conf", atomically: true, encoding: .utf8)
+        let sourced = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("Hyprland", dir: dir))
+        // A sourced file is named with its doubled slashes as one.
+        let file = "/" + (dir + "/hypr/conf.d/gestures.conf").split(separator: "/").joined(separator: "/")
+        #expect(sourced.output.contains("desktop: XDG_CURRENT_DESKTOP=Hyprland (wayland), gestures from \(dir)/hypr/hyprland.conf "
+            + "and the 1 file it sources (Hyprland)\n"), "\(sourced.output)")
+        #expect(sourced.output.contains("  - swipe3-left, swipe3-right: Hyprland also switches workspaces (\(file):2: "
+            + "gesture = 3, horizontal, workspace). Way out: remove or change line 2 of \(file).\n"), "\(sourced.output)")
 
         // A desktop with no gestures of its own that transitiond knows.
         let sway = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("sway", dir: dir))
