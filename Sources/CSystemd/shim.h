@@ -102,20 +102,6 @@ static inline int csystemd_read_inhibit_reply(sd_bus_message *m, const char **er
 
 // The session bus, for following focus through KWin (TransitionDesktop's KWinFocusSource).
 
-/// Calls DEST PATH IFACE.MEMBER with no, one or two string arguments (`a1`/`a2` NULL for
-/// none) and waits for the reply, at most the bus's method-call timeout. Returns a negative
-/// errno on failure; an error reply also fills `error` (free it with sd_bus_error_free).
-static inline int csystemd_call_strings(sd_bus *bus, const char *dest, const char *path,
-                                        const char *iface, const char *member,
-                                        const char *a1, const char *a2,
-                                        sd_bus_error *error, sd_bus_message **reply) {
-    if (a1 && a2)
-        return sd_bus_call_method(bus, dest, path, iface, member, error, reply, "ss", a1, a2);
-    if (a1)
-        return sd_bus_call_method(bus, dest, path, iface, member, error, reply, "s", a1);
-    return sd_bus_call_method(bus, dest, path, iface, member, error, reply, NULL);
-}
-
 /// Sends DEST PATH IFACE.MEMBER(s a1) and expects no reply (nothing waits: flush the bus).
 static inline int csystemd_send_string(sd_bus *bus, const char *dest, const char *path,
                                        const char *iface, const char *member, const char *a1) {
