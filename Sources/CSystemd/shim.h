@@ -108,11 +108,6 @@ static inline int csystemd_send_string(sd_bus *bus, const char *dest, const char
     return sd_bus_call_method_async(bus, NULL, dest, path, iface, member, NULL, NULL, "s", a1);
 }
 
-/// Reads an int32 ("i") from a reply.
-static inline int csystemd_read_int32(sd_bus_message *m, int32_t *value) {
-    return sd_bus_message_read(m, "i", value);
-}
-
 /// Reads the next argument as text: a string ("s"), or a byte array ("ay": what KWin 5's
 /// scripts pass for QByteArray properties such as resourceClass). `*data` and `*size` point
 /// into the message (valid while it lives). Returns 1, or a negative errno (-EBADMSG for any

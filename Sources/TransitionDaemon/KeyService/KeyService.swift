@@ -143,16 +143,11 @@ public final class KeyService {
                 close(fd)
                 continue
             }
-            do {
-                connection.watch = try loop.watch(fd: fd) { [unowned self] _ in readable(fd) }
-            } catch {
+            if let error = keep(connection, in: \.slots, nowUs: now) {
                 logger.error("cannot watch a connection: \(error)")
                 close(fd)
                 continue
             }
-            connections[fd] = connection
-            slots.open(fd, uid: peer.uid, nowUs: now)
-            armIdleTimer()
             logger.debug("\(connection.who) connected")
         }
     }
@@ -179,16 +174,26 @@ public final class KeyService {
             close(fd)
             return
         }
+        if keep(connection, in: \.refused, nowUs: nowUs) != nil {
+            logger.notice("refused a connection from \(connection.who): \(message)")
+            close(fd)
+        }
+    }
+
+    /// Watches `connection` and keeps it in `pool` (``slots`` or ``refused``), under the idle
+    /// timer. Returns the error when it cannot be watched (nothing is kept then).
+    private func keep(_ connection: Connection, in pool: ReferenceWritableKeyPath<KeyService, KeyServiceSlots>,
+                      nowUs: UInt64) -> SystemError? {
+        let fd = connection.fd
         do {
             connection.watch = try loop.watch(fd: fd) { [unowned self] _ in readable(fd) }
         } catch {
-            logger.notice("refused a connection from \(connection.who): \(message)")
-            close(fd)
-            return
+            return error
         }
         connections[fd] = connection
-        refused.open(fd, uid: connection.peer.uid, nowUs: nowUs)
+        self[keyPath: pool].open(fd, uid: connection.peer.uid, nowUs: nowUs)
         armIdleTimer()
+        return nil
     }
 
     /// Reads what a connection refused at accept sent; once it is a whole request line (or the

@@ -156,7 +156,7 @@ final class KWinFocusSource: FocusSource {
             id = try bus.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "loadScript", [path, pluginName],
                               timeoutUs: Self.callTimeoutUs) { reply in
                 var id: Int32 = -1
-                return csystemd_read_int32(reply, &id) > 0 ? id : nil
+                return sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "i")), &id) > 0 ? id : nil
             }
         } catch {
             throw DesktopError("KWin did not load transitiond's focus script: \(error.message)")
