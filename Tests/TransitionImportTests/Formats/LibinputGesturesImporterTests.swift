@@ -35,6 +35,17 @@ import TransitionImport
         #expect(broken.notes.first?.kind == .skipped)
     }
 
+    /// An empty first word (`''`) is no program: the entry is skipped and says so, and the whole
+    /// import still passes the actions check (FuzzLibinputGesturesImport found it writing one).
+    @Test func anEmptyProgramIsSkipped() throws {
+        let empty = translate("gesture pinch in '' key ctrl+w")
+        #expect(empty.actions.isEmpty)
+        #expect(empty.notes.first?.kind == .skipped)
+        #expect(empty.notes.first?.message.contains("program (its first word) is empty") == true)
+        _ = try Importer.run("gesture pinch in '' key ctrl+w\ngesture swipe left 3 xdotool key alt+Right\n",
+                             source: "libinput-gestures.conf", format: .libinputGestures)
+    }
+
     @Test func internalWorkspaceSwitchesBecomeWmctrl() {
         let up = translate("gesture swipe up _internal ws_up")
         #expect(up.actions.first?.command == DesktopCommands.workspace(1, wrap: false))

@@ -143,6 +143,9 @@ public enum LibinputGesturesImporter {
             return .failure("the command does not split into words: \(error) (libinput-gestures refuses it)")
         }
         guard let program = words.first else { return .failure("no command configured") }
+        // `''` as the first word: libinput-gestures would hand Popen an empty program name, and
+        // an actions file's command must start with a program.
+        guard !program.isEmpty else { return .failure("the command's program (its first word) is empty: nothing could run it") }
         if program == "_internal" { return internalCommand(Array(words.dropFirst())) }
         if program.contains("~") || program.contains("$") {
             // libinput-gestures expands ~ and $VARS in the program's name only.
