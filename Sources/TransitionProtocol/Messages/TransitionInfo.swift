@@ -94,7 +94,8 @@ public struct TransitionInfo: Sendable, Hashable {
                 name: spec.name,
                 bindings: infos.filter(\.isFirstReleaseVocabulary),
                 gestures: gestures,
-                triggerDuration: spec.triggerRunDuration,
+                // To the microsecond, as the protocol writes durations: a spring's settle time is not round.
+                triggerDuration: (spec.triggerRunDuration * 1e6).rounded() / 1e6,
                 frameRate: spec.frameRate)
         }
     }
