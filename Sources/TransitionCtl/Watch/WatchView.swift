@@ -75,17 +75,16 @@ final class WatchView {
     func resize(to size: TerminalSize) {
         self.size = size
         guard live else { return }
-        Terminal.out("\u{1B}[H\u{1B}[2J")
         drawnLines = 0
-        draw(atUs: MonotonicClock.nowUs())
+        draw(atUs: MonotonicClock.nowUs(), from: "\u{1B}[H\u{1B}[2J")
     }
 
     /// A line above the view (live), which is drawn again under it.
     func notice(_ text: String) {
         guard live else { return }
-        Terminal.out(moveUp() + "\r\u{1B}[J" + WatchLayout.fit(text, width: size.columns) + "\n")
+        let above = moveUp() + "\r\u{1B}[J" + WatchLayout.fit(text, width: size.columns) + "\n"
         drawnLines = 0
-        draw(atUs: MonotonicClock.nowUs())
+        draw(atUs: MonotonicClock.nowUs(), from: above)
     }
 
     /// The rows as the layout takes them.
@@ -102,10 +101,11 @@ final class WatchView {
         drawnLines > 0 ? "\r\u{1B}[\(drawnLines)A" : "\r"
     }
 
-    private func draw(atUs now: UInt64) {
+    /// Draws the view over the last drawing, after `prefix` (a clear screen, a notice), in one write.
+    private func draw(atUs now: UInt64, from prefix: String = "") {
         lastDrawUs = now
         let lines = WatchLayout.lines(header: header, rows: rows(atUs: now), size: size)
-        var text = moveUp()
+        var text = prefix + moveUp()
         for line in lines { text += "\u{1B}[2K" + line + "\n" }
         // Fewer lines than last time (a reload removed some, the terminal shrank): clear below.
         text += "\u{1B}[J"
