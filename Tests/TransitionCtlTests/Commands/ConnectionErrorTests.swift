@@ -51,6 +51,28 @@ import Testing
                 + "the group daemon, which you are not in; join it with `sudo usermod -aG daemon $USER`, then log out and in again\n")
     }
 
+    /// The runner says it too, as it waits for transitiond.
+    @Test(.enabled(if: canDropPrivileges)) func theRunnerSaysItWhileItWaits() throws {
+        let daemon = try TestDaemon()
+        #expect(chmod(daemon.directory, 0o755) == 0)
+        #expect(chown(daemon.socket, 0, 1) == 0)
+        let log = daemon.directory + "/run.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Binaries.path("transitionctl"),
+                             "run", "--socket", daemon.socket]
+        process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        let advice = "Permission denied: the socket belongs to the group daemon, which you are not in; "
+            + "join it with `sudo usermod -aG daemon $USER`, then log out and in again"
+        #expect(Binaries.eventually { Binaries.read(log).contains(advice) }, "\(Binaries.read(log))")
+    }
+
     @Test(.enabled(if: canDropPrivileges)) func aSocketForRootAloneSaysWhatTheAdministratorConfigures() throws {
         let daemon = try TestDaemon()
         #expect(chmod(daemon.directory, 0o755) == 0)
