@@ -70,7 +70,7 @@ said=$("$ctl" trigger swipe4-up --duration 0.2 --curve ease_out_cubic --wait --s
 check "transitionctl trigger --wait exits 0 when the run finishes" test $? -eq 0
 # `swipe4-up: run 12 started`, then `swipe4-up: run 12 finished after 0.200 s`.
 gesture=$(sed -n 's/^swipe4-up: run \([0-9][0-9]*\) started$/\1/p' <<<"$said")
-check "transitionctl trigger says the run started and how it ended ($said)" \
+check "transitionctl trigger says the run started and how it ended ($(tr '\n' ' ' <<<"$said"))" \
   grep -Eq "^swipe4-up: run $gesture finished after 0\.2[0-9]{2} s$" <<<"$said"
 wait_for "$other_out" '"event":"completed"'
 check "the swipe4-up subscriber saw the run" jq -e -s --argjson g "$gesture" \

@@ -6,9 +6,11 @@ import TransitionProtocol
 /// A transition name checked against the daemon's (from its `hello`) before a request uses it:
 /// a typo gets "did you mean" and the command that lists them, not every name configured.
 enum KnownTransitions {
-    /// The refusal for `name` when `known` lacks it; `nil` when it is known.
+    /// The refusal for `name` when `known` lacks it; `nil` when it is known, or when `known` is
+    /// empty (a `hello` that lists nothing leaves the decision to transitiond, which answers the
+    /// request itself).
     static func refusal(_ name: String, known: [String]) -> ClientError? {
-        guard !known.contains(name) else { return nil }
+        guard !known.isEmpty, !known.contains(name) else { return nil }
         return .rejected(ProtocolError(.unknownTransition, message(name, known: known)))
     }
 
@@ -17,7 +19,7 @@ enum KnownTransitions {
         var text = "no transition named \"\(name)\"; "
         if let suggestion = Suggestion.closest(to: name, among: known) { text += "did you mean \"\(suggestion)\"? " }
         let count = known.count
-        return text + (count == 0 ? "transitiond has none configured" : "`transitionctl list` shows the \(count) configured")
+        return text + "`transitionctl list` shows the \(count) configured"
     }
 
     /// Throws the refusal (as ``Failure`` reports it) for the first of `names` the `hello` lacks.

@@ -48,6 +48,8 @@ import Testing
         #expect(Trigger.outcome("swipe3-up", gesture: 35, reached: false, progress: 0.4321, seconds: 0.12)
                 == "swipe3-up: run 35 cancelled at 0.43 after 0.120 s\n")
         #expect(Trigger.outcome("t", gesture: 1, reached: true, progress: 1, seconds: nil) == "t: run 1 finished\n")
-        #expect(KnownTransitions.message("x", known: []) == "no transition named \"x\"; transitiond has none configured")
+        #expect(KnownTransitions.refusal("x", known: []) == nil)   // transitiond decides
+        #expect(KnownTransitions.refusal("a", known: ["a", "b"]) == nil)
+        #expect(KnownTransitions.message("bb", known: ["a", "b"]) == "no transition named \"bb\"; did you mean \"b\"? `transitionctl list` shows the 2 configured")
     }
 }
