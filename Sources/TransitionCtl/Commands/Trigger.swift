@@ -10,8 +10,8 @@ struct Trigger: ParsableCommand {
         discussion: """
             Prints the run's gesture id as `NAME: run ID started`. With --wait, waits for the run \
             to complete and prints `NAME: run ID finished after SECONDS s` (exit status 0) when it \
-            reached its target (1, or 0 with --reverse), or `NAME: run ID cancelled at PROGRESS \
-            after SECONDS s` (exit status 2) when something cancelled it first.
+            reached its target (1, or 0 with --reverse), or `NAME: run ID cancelled after SECONDS \
+            s (ended at PROGRESS)` (exit status 2) when something cancelled it first.
 
             --duration is honoured by every animation: a curve runs over it, and a spring (the \
             transition's own, or --spring) gets the stiffness that makes it settle in it, keeping \
@@ -111,12 +111,12 @@ struct Trigger: ParsableCommand {
         "\(name): run \(gesture) started\n"
     }
 
-    /// `swipe3-up: run 35 finished after 0.372 s`, or `cancelled at 0.43 after 0.120 s`.
+    /// `swipe3-up: run 35 finished after 0.372 s`, or `cancelled after 0.887 s (ended at 0.00)`.
     static func outcome(_ name: String, gesture: UInt64, reached: Bool, progress: Double, seconds: Double?) -> String {
         let after = seconds.map { " after \(Format.fixed($0, 3)) s" } ?? ""
         return reached
             ? "\(name): run \(gesture) finished\(after)\n"
-            : "\(name): run \(gesture) cancelled at \(Format.fixed(progress))\(after)\n"
+            : "\(name): run \(gesture) cancelled\(after) (ended at \(Format.fixed(progress)))\n"
     }
 }
 

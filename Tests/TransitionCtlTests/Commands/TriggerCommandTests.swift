@@ -35,6 +35,20 @@ import Testing
         #expect(abs(Double(match.1)! - 0.2) < 0.002, "\(waited.output)")
     }
 
+    @Test func aCancelledRunSaysSoAndExitsTwo() throws {
+        let daemon = try TestDaemon()
+        let log = daemon.directory + "/trigger.out"
+        let waiting = try Binaries.start("transitionctl", ["trigger", "swipe3-left", "--duration", "30", "--wait", "--socket", daemon.socket], log: log)
+        defer { if waiting.isRunning { waiting.terminate() } }
+        #expect(Binaries.eventually { Binaries.read(log) == "swipe3-left: run 1 started\n" }, "\(Binaries.read(log))")
+        let cancel = try Binaries.run("transitionctl", ["cancel", "swipe3-left", "--socket", daemon.socket])
+        #expect(cancel.output == "cancelled 1 transition\n")
+        waiting.waitUntilExit()
+        #expect(waiting.terminationStatus == 2)
+        let pattern = /swipe3-left: run 1 started\nswipe3-left: run 1 cancelled after \d+\.\d{3} s \(ended at 0\.00\)\n/
+        #expect(Binaries.read(log).wholeMatch(of: pattern) != nil, "\(Binaries.read(log))")
+    }
+
     @Test func aDurationWithAStiffnessIsRefused() throws {
         let run = try Binaries.run("transitionctl", ["trigger", "swipe3-up", "--stiffness", "300", "--duration", "2"])
         #expect(run.status == 64)
@@ -46,7 +60,7 @@ import Testing
         #expect(Trigger.started("swipe3-up", gesture: 35) == "swipe3-up: run 35 started\n")
         #expect(Trigger.outcome("swipe3-up", gesture: 35, reached: true, progress: 1, seconds: 0.3721) == "swipe3-up: run 35 finished after 0.372 s\n")
         #expect(Trigger.outcome("swipe3-up", gesture: 35, reached: false, progress: 0.4321, seconds: 0.12)
-                == "swipe3-up: run 35 cancelled at 0.43 after 0.120 s\n")
+                == "swipe3-up: run 35 cancelled after 0.120 s (ended at 0.43)\n")
         #expect(Trigger.outcome("t", gesture: 1, reached: true, progress: 1, seconds: nil) == "t: run 1 finished\n")
         #expect(KnownTransitions.refusal("x", known: []) == nil)   // transitiond decides
         #expect(KnownTransitions.refusal("a", known: ["a", "b"]) == nil)
