@@ -36,6 +36,11 @@ public enum ConnectAdvice {
                 + "socket_group = \"transitiond\" in /etc/transitiond/config.toml, or SocketGroup= in transitiond.socket (docs/service.md)"
         }
         let group = owner.groupName ?? "\(owner.gid)"
+        if facts.userInGroup, let mode = owner.mode, facts.type == .socket {
+            let octal = "0" + String(mode & 0o777, radix: 8)
+            return "you are in the group \(group) that the socket belongs to, but its mode \(octal) does not let the group connect "
+                + "(that takes write permission); the administrator makes it 0660 (SocketMode= in transitiond.socket)"
+        }
         if facts.userJoinedSinceLogin {
             return "you are in the group \(group) that \(what) belongs to, but not yet in this session: log out and in again (or run `newgrp \(group)`)"
         }
@@ -60,7 +65,11 @@ public struct SocketPathFacts: Sendable, Hashable {
         public var uid: UInt32
         public var gid: UInt32
         public var groupName: String?
-        public init(uid: UInt32, gid: UInt32, groupName: String?) { self.uid = uid; self.gid = gid; self.groupName = groupName }
+        /// The permission bits (`0o660`), when known.
+        public var mode: UInt32?
+        public init(uid: UInt32, gid: UInt32, groupName: String?, mode: UInt32? = nil) {
+            self.uid = uid; self.gid = gid; self.groupName = groupName; self.mode = mode
+        }
     }
 
     public var type: FileType
@@ -70,8 +79,11 @@ public struct SocketPathFacts: Sendable, Hashable {
     /// Whether the user is a member of `owner`'s group in the group database but not in this
     /// process's groups (added since logging in).
     public var userJoinedSinceLogin: Bool
+    /// Whether this process is in `owner`'s group already.
+    public var userInGroup: Bool
 
-    public init(type: FileType, checkedPath: String, owner: Owner?, userJoinedSinceLogin: Bool = false) {
-        self.type = type; self.checkedPath = checkedPath; self.owner = owner; self.userJoinedSinceLogin = userJoinedSinceLogin
+    public init(type: FileType, checkedPath: String, owner: Owner?, userJoinedSinceLogin: Bool = false, userInGroup: Bool = false) {
+        self.type = type; self.checkedPath = checkedPath; self.owner = owner
+        self.userJoinedSinceLogin = userJoinedSinceLogin; self.userInGroup = userInGroup
     }
 }

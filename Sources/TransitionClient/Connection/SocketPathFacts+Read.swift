@@ -30,8 +30,10 @@ extension SocketPathFacts {
 
     private static func facts(type: FileType, path: String, _ st: stat) -> SocketPathFacts {
         let name = groupName(st.st_gid)
-        return SocketPathFacts(type: type, checkedPath: path, owner: Owner(uid: st.st_uid, gid: st.st_gid, groupName: name),
-                               userJoinedSinceLogin: joinedSinceLogin(st.st_gid))
+        let inGroup = processGroups().contains(st.st_gid)
+        return SocketPathFacts(type: type, checkedPath: path,
+                               owner: Owner(uid: st.st_uid, gid: st.st_gid, groupName: name, mode: UInt32(st.st_mode) & 0o7777),
+                               userJoinedSinceLogin: !inGroup && joinedSinceLogin(st.st_gid), userInGroup: inGroup)
     }
 
     private static func groupName(_ gid: gid_t) -> String? {
@@ -42,12 +44,16 @@ extension SocketPathFacts {
         return String(cString: result.pointee.gr_name)
     }
 
-    /// Whether the group database makes this user a member of `gid` while this process is not.
-    private static func joinedSinceLogin(_ gid: gid_t) -> Bool {
+    /// This process's groups: its effective group and the supplementary ones.
+    private static func processGroups() -> [gid_t] {
         let count = getgroups(0, nil)
         var current = [gid_t](repeating: 0, count: Int(max(count, 0)))
         if count > 0 { _ = getgroups(count, &current) }
-        if current.contains(gid) || getegid() == gid { return false }
+        return current + [getegid()]
+    }
+
+    /// Whether the group database makes this user a member of `gid` (this process being no member).
+    private static func joinedSinceLogin(_ gid: gid_t) -> Bool {
         var passwd = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16384)

@@ -23,6 +23,16 @@ import TransitionClient
                 + "log out and in again (or run `newgrp transitiond`)")
     }
 
+    @Test func aGroupTheModeShutsOutSaysWhatTheAdministratorChanges() {
+        var facts = SocketPathFacts(type: .socket, checkedPath: Self.path,
+                                    owner: .init(uid: 0, gid: 998, groupName: "transitiond", mode: 0o640), userInGroup: true)
+        #expect(ConnectAdvice.reason(path: Self.path, error: EACCES, facts: facts)
+                == "Permission denied: you are in the group transitiond that the socket belongs to, but its mode 0640 does not let the "
+                + "group connect (that takes write permission); the administrator makes it 0660 (SocketMode= in transitiond.socket)")
+        facts.userInGroup = false
+        #expect(ConnectAdvice.reason(path: Self.path, error: EACCES, facts: facts).contains("which you are not in"))
+    }
+
     @Test func aSocketForRootAloneSaysWhatTheAdministratorConfigures() {
         #expect(ConnectAdvice.reason(path: Self.path, error: EACCES, facts: Self.socket(gid: 0, group: "root"))
                 == "Permission denied: the socket is reachable by root alone (root:root); the administrator gives it a group: "

@@ -51,6 +51,18 @@ import Testing
                 + "the group daemon, which you are not in; join it with `sudo usermod -aG daemon $USER`, then log out and in again\n")
     }
 
+    @Test(.enabled(if: canDropPrivileges)) func aGroupTheModeShutsOutIsToldWhatTheAdministratorChanges() throws {
+        let daemon = try TestDaemon()
+        #expect(chmod(daemon.directory, 0o755) == 0)
+        #expect(chown(daemon.socket, 0, 65534) == 0)   // nogroup, nobody's own
+        #expect(chmod(daemon.socket, 0o640) == 0)
+        let run = try Self.asNobody(["status", "--socket", daemon.socket])
+        #expect(run.status == 69)
+        #expect(run.output == "transitionctl: cannot connect to transitiond at \(daemon.socket): Permission denied: you are in the group "
+                + "nogroup that the socket belongs to, but its mode 0640 does not let the group connect (that takes write permission); "
+                + "the administrator makes it 0660 (SocketMode= in transitiond.socket)\n")
+    }
+
     /// The runner says it too, as it waits for transitiond.
     @Test(.enabled(if: canDropPrivileges)) func theRunnerSaysItWhileItWaits() throws {
         let daemon = try TestDaemon()
