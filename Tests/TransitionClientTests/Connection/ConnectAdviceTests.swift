@@ -66,6 +66,18 @@ import TransitionClient
                 == "No such file or directory")
     }
 
+    /// Of several paths tried, the one that had a socket is the message; several that fail alike stay listed.
+    @Test func theOnePathWithASocketIsTheMessage() {
+        let refused = "Permission denied: the socket belongs to the group transitiond, which you are not in; "
+            + "join it with `sudo usermod -aG transitiond $USER`, then log out and in again"
+        #expect(ClientError.unreachable([("/run/user/1000/transitiond/transitiond.sock", "No such file or directory"),
+                                         (Self.path, refused)]).description
+                == "cannot connect to transitiond at \(Self.path): \(refused)")
+        #expect(ClientError.unreachable([("/a", "No such file or directory"), ("/b", "No such file or directory")]).description
+                == "cannot connect to transitiond (tried /a: No such file or directory; /b: No such file or directory); "
+                + "is it running? Set $TRANSITIOND_SOCKET or pass --socket")
+    }
+
     /// The facts are read from the file system: a directory, a file, a socket.
     @Test func factsComeFromThePath() throws {
         let directory = "/tmp/connect-advice-\(getpid())"
