@@ -117,7 +117,11 @@ extension TransitionEngine {
         emit(event(t, id, now, .began(BeganEvent(origin: .trigger(reverse: reverse), direction: nil, from: from,
                                                   interactive: false))))
         let to = reverse ? 0.0 : 1.0
-        let style = completion ?? spec.triggerCompletion ?? spec.completion
+        var style = completion ?? spec.triggerStyle
+        // A duration asked for is honoured by a spring too: its stiffness follows from it.
+        if let duration, case .spring(let parameters) = style {
+            style = duration > 0 ? .spring(parameters.settling(in: duration)) : .curve(.linear, .uikit(duration: 0, completionSpeed: 1))
+        }
         let animation = style.triggerAnimation(from: from, to: to, velocity: v, duration: duration ?? spec.triggerDuration)
         startAnimation(t, reverse ? .cancel : .finish, .trigger, from: from, to: to, velocity: v,
                        animation: animation, now: now, emit: emit)

@@ -28,18 +28,18 @@ struct Import: ParsableCommand {
             read or parsed, or an output file exists; 64 bad usage.
             """)
 
-    @Argument(help: ArgumentHelp("The other tool's configuration file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The other tool's configuration file.", valueName: "FILE"))
     var file: String
 
     @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("The actions file to write ('-': standard output).", valueName: "out"))
+            help: ArgumentHelp("The actions file to write ('-': standard output).", valueName: "FILE"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "FORMAT"))
     var format: String?
 
     @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (default: your user settings, $XDG_CONFIG_HOME/transitiond/config.toml).",
-                                            valueName: "file"))
+                                            valueName: "FILE"))
     var settingsOut: String?
 
     @Flag(name: .long, help: "Replace output files that exist.")
@@ -113,7 +113,7 @@ struct Import: ParsableCommand {
         let skipped = result.notes.filter { $0.kind == .skipped }.count
         var summary = "\(imported.actions.actions.count) action\(imported.actions.actions.count == 1 ? "" : "s")"
         if skipped > 0 { summary += ", \(skipped) entr\(skipped == 1 ? "y" : "ies") not translated" }
-        if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --config \(path)") }
+        if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --actions \(path)") }
         let settings = "\(result.settings.count) setting\(result.settings.count == 1 ? "" : "s")"
         if let settingsPath, let settingsText = imported.settingsText {
             if mergeByHand {
