@@ -15,9 +15,11 @@ struct Import: ParsableCommand {
             is told from the content unless --format names it), writes the actions file that \
             `transitionctl run` reads (default $XDG_CONFIG_HOME/transitiond/actions.toml) and \
             prints, for every entry with its file and line, how it was translated, or why not and \
-            what to do instead. Settings that translate (distances, thresholds) are written as your \
-            user settings, which `transitionctl run` sends to transitiond: to --settings-out FILE, \
-            or else $XDG_CONFIG_HOME/transitiond/config.toml. Both files are checked as \
+            what to do instead; what did not translate stays in the actions file as a comment \
+            saying why. Settings that translate (distances, thresholds), and the bindings of the \
+            gestures the standard configuration leaves unbound (holds, taps, two-finger pinches), \
+            are written as your user settings, which `transitionctl run` sends to transitiond: to \
+            --settings-out FILE, or else $XDG_CONFIG_HOME/transitiond/config.toml. Both files are checked as \
             `transitionctl run --check` checks them. An existing file is never replaced without \
             --force: an existing --settings-out or actions file is an error and nothing is written; \
             an existing config.toml (yours) is kept, and the settings to merge into it by hand are \
