@@ -48,8 +48,9 @@ DOC_DIR = "/usr/share/doc/transitiond"
 def prose(s):
     """Running text from the help: escaped as text(), with `code` and **strong** in bold and
     docs/NAME.md pointing to the installed documentation."""
-    s = re.sub(r"(?<![\w/.])docs/([A-Za-z0-9_-]+\.md)", lambda m: DOC_DIR + "/" + m.group(1), s)
     s = text(s)
+    # \% keeps groff from hyphenating the path, so it can be copied from the page.
+    s = re.sub(r"(?<![\w/.])docs/([A-Za-z0-9_-]+\.md)", lambda m: "\\%" + DOC_DIR + "/" + m.group(1), s)
     s = re.sub(r"\*\*([^*\n]+)\*\*", lambda m: "\\fB" + m.group(1) + "\\fR", s)
     s = re.sub(r"`([^`\n]+)`", lambda m: "\\fB" + m.group(1).replace("-", "\\-") + "\\fR", s)
     # A backtick left alone (an unmatched one) prints as an apostrophe, never literally.
