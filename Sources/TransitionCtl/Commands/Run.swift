@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Your gesture settings, sent to transitiond.", valueName: "FILE"))
     var settings: String?
 
-    @Flag(name: .long, help: "Check the actions file and the settings file, print what is wrong, and exit.")
+    @Flag(name: .long, help: "Check the actions file and the settings file, print what is wrong, and exit: transition names and thresholds against the running daemon, else the system's configuration.")
     var check = false
 
     @Flag(name: .long, help: "Run even as root (commands then run as root).")
@@ -70,7 +70,8 @@ struct Run: ParsableCommand {
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
                     let (file, _) = try ActionsDecoder.load(path: path)
-                    Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
+                    let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
+                    failed = !Self.checkTransitions(file, path: path, candidates: candidates, settingsPath: settingsPath)
                 } catch {
                     Terminal.error("\(error)")
                     failed = true
