@@ -2,8 +2,10 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionDesktop
 import TransitionConfig
 import TransitionImport
+import TransitionIO
 
 /// `transitionctl import`: translates a libinput-gestures, fusuma or Touchégg configuration
 /// into an actions file for `transitionctl run`.
@@ -66,7 +68,8 @@ struct Import: ParsableCommand {
         }
         let imported: Importer.Output
         do {
-            imported = try Importer.run(text, source: file, format: forced, outputName: path == "-" ? "actions.toml" : path)
+            imported = try Importer.run(text, source: file, format: forced, outputName: path == "-" ? "actions.toml" : path,
+                                        keysyms: .xkbcommon)
         } catch {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)

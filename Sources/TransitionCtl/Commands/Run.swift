@@ -6,6 +6,8 @@ import TransitionConfig
 import TransitionCore
 import TransitionDesktop
 import TransitionProtocol
+import TransitionRunner
+import TransitionIO
 
 /// `transitionctl run`: runs commands on transitions, from an actions file.
 struct Run: ParsableCommand {
@@ -58,7 +60,7 @@ struct Run: ParsableCommand {
             var failed = false
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
-                    let (file, _) = try ActionsDecoder.load(path: path)
+                    let (file, _) = try ActionsDecoder.load(path: path, keysyms: .xkbcommon)
                     Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
                 } catch {
                     Terminal.error("\(error)")
@@ -80,7 +82,7 @@ struct Run: ParsableCommand {
         var text: String?
         if ActionsDecoder.exists(path) {
             do {
-                (initial, text) = try ActionsDecoder.load(path: path)
+                (initial, text) = try ActionsDecoder.load(path: path, keysyms: .xkbcommon)
             } catch {
                 log.error("\(error)\nstarting without actions; fix the file and it is loaded")
             }
@@ -95,7 +97,7 @@ struct Run: ParsableCommand {
         do {
             let desktop = DesktopSession(environment: ProcessEnvironment.values(["WAYLAND_DISPLAY", "DISPLAY", "XDG_CURRENT_DESKTOP"]))
             runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose, desktop: desktop,
-                                                     settingsPath: settingsPath),
+                                                     settingsPath: settingsPath, surroundings: .current),
                                       initial: initial, text: text)
         } catch {
             Terminal.error("transitionctl run: \(error.message)")

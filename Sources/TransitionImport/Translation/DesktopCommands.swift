@@ -40,9 +40,9 @@ public enum DesktopCommands {
 
     /// `keys = "super+s"` when every name is an xkb keysym name (keys then reach every desktop),
     /// else `xdotool key` (X11 only) with why.
-    public static func keysOnEveryDesktop(_ combination: String) -> (command: ActionCommand, problem: String?) {
+    public static func keysOnEveryDesktop(_ combination: String, keysyms: KeysymLookup) -> (command: ActionCommand, problem: String?) {
         do throws(KeyTextError) {
-            return (.keys(try KeySequence(parsing: combination)), nil)
+            return (.keys(try KeySequence(parsing: combination, keysyms: keysyms)), nil)
         } catch {
             return (keys(combination), "\(combination) at \(error): written as xdotool key, X11 only")
         }

@@ -39,16 +39,17 @@ public enum Importer {
         public var settingsText: String?
     }
 
-    /// Translates `text` (from `source`) in `format`, or the format detected from the content.
+    /// Translates `text` (from `source`) in `format`, or the format detected from the content;
+    /// `keysyms` resolves the names of keys (xkbcommon's, from `transitionctl import`).
     public static func run(_ text: String, source: String, format: ImportFormat?,
-                           outputName: String = "actions.toml") throws(Failure) -> Output {
+                           outputName: String = "actions.toml", keysyms: KeysymLookup) throws(Failure) -> Output {
         guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
         var result: ImportResult
         do {
             switch format {
-            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source)
-            case .fusuma: result = try FusumaImporter.translate(text, source: source)
-            case .touchegg: result = try ToucheggImporter.translate(text, source: source)
+            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source, keysyms: keysyms)
+            case .fusuma: result = try FusumaImporter.translate(text, source: source, keysyms: keysyms)
+            case .touchegg: result = try ToucheggImporter.translate(text, source: source, keysyms: keysyms)
             }
         } catch {
             throw .unreadable(error)
@@ -57,7 +58,7 @@ public enum Importer {
         let actionsText = ActionsRenderer.actionsFile(result)
         let actions: ActionsFile
         do {
-            actions = try ActionsDecoder.decode(actionsText, source: outputName)
+            actions = try ActionsDecoder.decode(actionsText, source: outputName, keysyms: keysyms)
         } catch {
             throw .invalidOutput(error)
         }

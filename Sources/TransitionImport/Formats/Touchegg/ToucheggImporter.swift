@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
-import TransitionActions
+public import TransitionActions
 
 /// Translates Touchégg's `touchegg.conf` (JoseExposito/touchegg: `installation/touchegg.conf`,
 /// `src/config/xml-config-loader.cpp`, the action classes in `src/actions/`).
@@ -22,8 +22,8 @@ import TransitionActions
 ///   client on transitiond (docs/touchegg.md).
 /// - `action_execute_threshold` becomes `finish_threshold` for the user settings.
 public enum ToucheggImporter {
-    /// The import of `text`; `source` names the file. Throws only for XML it cannot read.
-    public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {
+    /// The import of `text`; `source` names the file, `keysyms` resolves key names. Throws only for XML it cannot read.
+    public static func translate(_ text: String, source: String, keysyms: KeysymLookup) throws(ConfigError) -> ImportResult {
         var result = ImportResult(format: .touchegg, source: source)
         let root = try XMLReader.root(text, source: source)
         guard root.name == "touchégg" || root.name == "touchegg" else {
@@ -33,7 +33,7 @@ public enum ToucheggImporter {
         for child in root.children {
             switch child.name {
             case "settings": settings(child, &result)
-            case "application": application(child, &result)
+            case "application": application(child, keysyms: keysyms, &result)
             default: result.note(child.position.line, .skipped, "<\(child.name)> is not a Touchégg section (settings, application)")
             }
         }
@@ -64,7 +64,7 @@ public enum ToucheggImporter {
         }
     }
 
-    static func application(_ element: XMLElement, _ result: inout ImportResult) {
+    static func application(_ element: XMLElement, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let names = (element.attribute("name") ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         let forAll = names.contains("All")
         guard forAll || !names.isEmpty else {
@@ -76,7 +76,7 @@ public enum ToucheggImporter {
             result.note(element.position.line, .translated, "<application name=\"\(names.joined(separator: ","))\">: its gestures become actions with apps = [...], matched against the focused window's WM_CLASS class (or app id) without case, as Touchégg matches the class")
         }
         for gesture in element.children(named: "gesture") {
-            self.gesture(gesture, apps: forAll ? nil : names, &result)
+            self.gesture(gesture, apps: forAll ? nil : names, keysyms: keysyms, &result)
         }
         for other in element.children where other.name != "gesture" {
             result.note(other.position.line, .skipped, "<\(other.name)> is not a gesture")
@@ -100,7 +100,7 @@ public enum ToucheggImporter {
         }
     }
 
-    static func gesture(_ element: XMLElement, apps: [String]?, _ result: inout ImportResult) {
+    static func gesture(_ element: XMLElement, apps: [String]?, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let line = element.position.line
         let type = (element.attribute("type") ?? "").uppercased()
         let fingersText = element.attribute("fingers") ?? ""
@@ -119,7 +119,7 @@ public enum ToucheggImporter {
         let actions = element.children(named: "action")
         if actions.isEmpty { result.note(line, .skipped, "a gesture without an <action>") }
         for action in actions {
-            self.action(action, names: names, gestureDirection: direction, apps: apps, &result)
+            self.action(action, names: names, gestureDirection: direction, apps: apps, keysyms: keysyms, &result)
         }
     }
 
@@ -130,7 +130,7 @@ public enum ToucheggImporter {
     }
 
     static func action(_ element: XMLElement, names: [String], gestureDirection: String, apps: [String]?,
-                       _ result: inout ImportResult) {
+                       keysyms: KeysymLookup, _ result: inout ImportResult) {
         let line = element.position.line
         let type = element.attribute("type") ?? ""
         let settings = actionSettings(element)
@@ -185,8 +185,8 @@ public enum ToucheggImporter {
             }
             let combination = (modifiers + keys).joined(separator: "+")
             let decrease = (settings["decreaseKeys"] ?? "").split(separator: "+").map(String.init)
-            let (command, problem) = DesktopCommands.keysOnEveryDesktop(combination)
-            let backwards = decrease.isEmpty ? nil : DesktopCommands.keysOnEveryDesktop((modifiers + decrease).joined(separator: "+"))
+            let (command, problem) = DesktopCommands.keysOnEveryDesktop(combination, keysyms: keysyms)
+            let backwards = decrease.isEmpty ? nil : DesktopCommands.keysOnEveryDesktop((modifiers + decrease).joined(separator: "+"), keysyms: keysyms)
             if let problem = problem ?? backwards?.problem { extra.append(problem) }
             add(command, decrease: backwards?.command,
                 how: problem == nil ? "keys, on every desktop" : "XTEST keys, X11 only, as Touchégg's own")
