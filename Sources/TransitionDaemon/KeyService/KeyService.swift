@@ -262,7 +262,7 @@ public final class KeyService {
         }
         for fd in refused.idle(nowUs: now) {
             guard let connection = connections[fd] else { refused.close(fd); continue }
-            logger.notice("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")")
+            noteRefusal("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")", "connections", of: connection)
             drop(fd)
         }
         armIdleTimer()

@@ -44,4 +44,24 @@ import TransitionProtocol
                                             format: .journal)
         #expect(text == #"<5>a\rb\x1b[2K\u{85}c"# + "\n" + #"<5>d\x00 k="v\nw""# + "\n")
     }
+
+    /// Refused settings are rate-limited in the log: of five sent at once, the first is logged
+    /// and the rest are counted for the summary the loop writes 10 s later (not waited for).
+    @Test func refusedSettingsAreRateLimitedInTheLog() throws {
+        let captured = Captured()
+        let handler = JournalLogHandler(label: "transitiond", format: .journal, control: LogLevelControl(.info),
+                                        sink: { captured.append($0) })
+        let running = try DaemonSessionTests.Running(config: "", session: DaemonUserSettingsTests.me,
+                                                     logger: Logger(label: "transitiond") { _ in handler })
+        defer { running.stop() }
+        let sender = try DaemonUserSettingsTests.Client(running.socket)
+        for n in 1...5 {
+            guard case .failure(let error)? = try sender.settings("unknown_\(n) = 1\n")?.result else { Issue.record("not refused"); return }
+            #expect(error.code == .invalidSettings)
+        }
+        let refusals = captured.text.split(separator: "\n").filter { $0.contains("refused, keeping") }
+        #expect(refusals.count == 1)
+        #expect(captured.text.contains("unknown_1"))
+        #expect(!captured.text.contains("unknown_2"))
+    }
 }
