@@ -140,7 +140,7 @@ out=$(press bob b)
 check "bob is refused: not the active session ($(oneline "$out"))" \
   bash -c '[[ $1 == *"presses keys only for the user of the active session"* && $1 == *"exit 1" ]]' _ "$out"
 check "the journal says bob was refused" \
-  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused 2 key strokes from uid $uid_bob (bob)'"
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -qE 'refused 2 key strokes from uid $uid_bob \\(bob\\)|: requests of uid $uid_bob |, requests of uid $uid_bob '"
 out=$(press mallory b)
 check "mallory cannot connect: not in the transitiond group ($(oneline "$out"))" \
   bash -c '[[ $1 == *"it is for members of the transitiond group"* && $1 == *"exit 1" ]]' _ "$out"
