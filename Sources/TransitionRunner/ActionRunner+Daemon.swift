@@ -4,6 +4,7 @@ import TransitionActions
 import TransitionClient
 import TransitionProtocol
 import TransitionIO
+import TransitionLog
 
 /// The connection to transitiond: connect with a growing delay, subscribe, read, reconnect.
 extension ActionRunner {
@@ -51,7 +52,7 @@ extension ActionRunner {
             do throws(MessageDecodingError) {
                 received = try decodeServerMessage(line)
             } catch {
-                log.warning("skipped a message from transitiond: \(error.message)")
+                log.warning("skipped a message from transitiond: \(escaped: error.message)")
                 continue
             }
             switch received.message {
@@ -59,7 +60,7 @@ extension ActionRunner {
                 hello = greeting
                 backoff.reset()
                 waitingLogged = false
-                log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
+                log.notice("\(everConnected ? "reconnected" : "connected") to \(escaped: greeting.server) at \(link.path)")
                 if !everConnected { logGestureConflicts(atStart: true) }
                 everConnected = true
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
@@ -71,7 +72,7 @@ extension ActionRunner {
                 logToucheggClients(reply.result)
             case .reply(let reply):
                 if handleSettingsReply(reply) { break }
-                if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(error.message)") }
+                if case .failure(let error) = reply.result { log.error("transitiond refused the subscription: \(escaped: error.message)") }
             case .goodbye(let goodbye):
                 disconnect("transitiond closed the connection: \(goodbye.message) (\(goodbye.reason))")
                 return

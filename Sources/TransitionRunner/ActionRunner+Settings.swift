@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import TransitionConfig
 import TransitionProtocol
+import TransitionLog
 
 /// What the runner knows of the user's settings file (`~/.config/transitiond/config.toml`).
 struct RunnerSettingsState {
@@ -57,13 +58,13 @@ extension ActionRunner {
         case .success:
             break
         case .failure(let error) where error.code == .notPermitted:
-            if !settings.refusedLogged { log.notice("\(error.message); they are sent again when your session is active") }
+            if !settings.refusedLogged { log.notice("\(escaped: error.message); they are sent again when your session is active") }
             settings.refusedLogged = true
         case .failure(let error) where error.code == .invalidSettings && !error.diagnostics.isEmpty:
             let lines = error.diagnostics.map { d in d.line.map { "\(path):\($0):\(d.column ?? 1): \(d.message)" } ?? "\(path): \(d.message)" }
             log.error(lines.joined(separator: "\n") + "\ntransitiond keeps the settings in force before")
         case .failure(let error):
-            log.error("transitiond refused the settings from \(path): \(error.message)")
+            log.error("transitiond refused the settings from \(path): \(escaped: error.message)")
         }
         return true
     }

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import TransitionIO
+import TransitionLog
 
 /// The runner's messages on standard error, one line each. Under systemd (`$JOURNAL_STREAM`
 /// set) each line starts with its syslog priority (`<3>`), which the journal reads as the level.
+/// Text from other processes (transitiond's messages, the focused window's app id and title) is
+/// escaped where it is logged (``PrintableText``); any control character but the runner's own
+/// newlines is escaped here.
 public struct RunnerLog {
     /// A syslog priority.
     enum Level: Int {
@@ -34,7 +38,7 @@ public struct RunnerLog {
     private func write(_ level: Level, _ text: String) {
         var line = ""
         for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line += (priorities ? "<\(level.rawValue)>" : "") + "transitionctl run: " + part + "\n"
+            line += (priorities ? "<\(level.rawValue)>" : "") + "transitionctl run: " + PrintableText.escaped(part) + "\n"
         }
         WriteAll.write(2, line)
     }
