@@ -19,7 +19,8 @@ import TransitionProtocol
         let sender = try DaemonUserSettingsTests.Client(running.socket)
         // In the request's JSON: "text":"\"x\\n<5>forged\" = 1"; TOML's `\n` escape puts a real
         // newline in the key.
-        let reply = try sender.settings(#""x\n<5>forged" = 1"# + "\n" + #"[server."a\r\u001b[2Kb"]"# + "\n")
+        // And a key with a carriage return and a terminal's escape sequence (which would erase the line).
+        let reply = try sender.settings(#""x\n<5>forged" = 1"# + "\n" + #""y\r\u001b[2Kz" = 2"# + "\n")
         guard case .failure(let error)? = reply?.result else { Issue.record("not refused: \(String(describing: reply))"); return }
         #expect(error.code == .invalidSettings)
 
@@ -33,6 +34,7 @@ import TransitionProtocol
             if line.contains("forged") { #expect(line.contains(#"x\n<5>forged"#), "\(line)") }
         }
         #expect(lines.contains { $0.contains(#"x\n<5>forged"#) })
+        #expect(lines.contains { $0.contains(#"y\r\x1b[2Kz"#) })
         // What the client is told is escaped the same way.
         #expect(!error.message.contains("\n<5>forged"))
     }
