@@ -17,8 +17,9 @@ extension ActionsDecoder {
 }
 
 extension Importer {
-    static func run(_ text: String, source: String, format: ImportFormat?, outputName: String = "actions.toml") throws(Failure) -> Output {
-        try run(text, source: source, format: format, outputName: outputName, keysyms: .xkbcommon)
+    static func run(_ text: String, source: String, format: ImportFormat?, outputName: String = "actions.toml",
+                    settingsName: String = ImportResult.defaultSettingsName) throws(Failure) -> Output {
+        try run(text, source: source, format: format, outputName: outputName, settingsName: settingsName, keysyms: .xkbcommon)
     }
 }
 
