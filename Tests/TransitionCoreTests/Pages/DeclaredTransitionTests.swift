@@ -86,6 +86,26 @@ import TransitionTestSupport
         #expect(h.engine.declared.isEmpty && h.engine.configuration == Self.configured())
     }
 
+    @Test func aReloadKeepsTheDeclaredTransitionsAndTheirGestures() throws {
+        var h = harness(Self.paged())
+        var reloaded = Self.configured()
+        reloaded.transitions.append(TransitionSpec(name: "new"))
+        reloaded.bindings.append(Binding(source: .swipe, fingers: 3, direction: .right, transition: "new"))
+        try h.engine.reconfigure(reloaded, nowUs: 0) { h.events.append($0) }
+        #expect(h.engine.configured == reloaded)
+        #expect(h.engine.configuration.transitions.map(\.name) == ["c", "new", "ws"])
+        #expect(h.engine.takenGestures.map(\.gesture) == ["swipe3-left", "swipe3-right"])
+        slowPan(&h, units: 70)                               // swipe3-right: still the declared transition's
+        #expect(Set(h.events.map(\.transition)) == ["ws"])
+        // A reload that names a transition like a declared one: the configured one wins, the
+        // declared one rests until its client withdraws it.
+        h.advanceToDeadline()
+        reloaded.transitions.append(TransitionSpec(name: "ws"))
+        try h.engine.reconfigure(reloaded, nowUs: EngineHarness.us(h.nowMs)) { h.events.append($0) }
+        #expect(h.engine.configuration.transitions.map(\.name) == ["c", "new", "ws"])
+        #expect(h.engine.configuration.transitions[2].pages == nil && h.engine.takenGestures.isEmpty)
+    }
+
     @Test func aSlowReleasePicksTheNearestPageWhichBecomesTheCurrentOne() {
         var h = harness(Self.paged())
         slowPan(&h, units: -60)                              // forward: 1 → 1.6
