@@ -108,10 +108,10 @@ import TransitionProtocol
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/t.sock"
+        let first = try ClientHarness(path: path)        // listening before the client's first try
         let client = TransitionClient(options: .init(socketPath: path, subscription: Subscription(), initialBackoff: 0.01, maxBackoff: 0.05))
         defer { client.close() }
         var events = client.events.makeAsyncIterator()
-        let first = try ClientHarness(path: path)
         guard case .connected = try await next(&events) else { Issue.record("not connected"); return }
         let owned = try await client.declare(DeclareRequest(transition: "workspaces", gestures: ["swipe3-left"], pages: 4, page: 1))
         #expect(owned == ["swipe3-left", "swipe3-right"])
