@@ -68,6 +68,25 @@ import TransitionServer
         #expect(reply.errorCode == .deliveryPaused)
     }
 
+    @Test func aConnectionWhoseDeliveryPausesLosesItsDeclarations() throws {
+        let harness = try ServerHarness(engine: .standard)
+        defer { harness.stop() }
+        harness.setPolicy(ServerDeliveryTests.policy(ServerDeliveryTests.aliceActive))
+        harness.connectAs([ServerDeliveryTests.alice, ServerDeliveryTests.bob])
+        let alice = try TestClient(path: harness.path)
+        try alice.hello()
+        let (reply, _) = try alice.request(Self.declare)
+        #expect(reply.errorCode == nil)
+        // Bob's session comes to the front: alice's shell no longer holds the gestures.
+        harness.setPolicy(ServerDeliveryTests.policy(SessionInfo(id: "c2", uid: ServerDeliveryTests.bob, user: "bob")))
+        let after = try alice.read { $0.message.isTransitionsChanged }
+        guard case .transitionsChanged(let changed)? = after.last?.message else { Issue.record("no transitions_changed"); return }
+        #expect(declared(changed.transitions).isEmpty && changed.transitions.allSatisfy { $0.taken.isEmpty })
+        #expect(after.contains { $0.delivery?.state == .paused })
+        let (again, _) = try alice.request(Self.declare)
+        #expect(again.errorCode == .deliveryPaused)
+    }
+
     @Test func requestsAreDecodedStrictly() {
         for (line, message) in [
             (#"{"request":"declare","transition":"w","gestures":["tap3"]}"#, "not a gesture a transition can be declared on"),

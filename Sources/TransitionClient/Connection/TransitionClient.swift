@@ -233,9 +233,25 @@ public final class TransitionClient: Sendable {
                 state.withLock { $0.transitions = changed.transitions }
             }
             if case .transition(let event) = message.message { rest(after: event) }
+            if DeliveryNotice(message.message)?.state == .resumed { redeclare(on: connection) }
             continuation.yield(.message(message))
         }
         return goodbye
+    }
+
+    /// Declares again what this client declared: the server withdrew it when this connection's
+    /// delivery paused (another user's session in front, a lock).
+    private func redeclare(on connection: LineConnection) {
+        // Under the writers' lock, so the lines never interleave with a request's.
+        state.withLock { state in
+            for declaration in state.declarations {
+                do throws(ClientError) {
+                    try connection.send(Request(id: .string("transitiond-client-declare"), .declare(declaration)))
+                } catch {
+                    return      // the connection broke: the reconnection declares again
+                }
+            }
+        }
     }
 
     /// A declared paged transition that completed rests on a new page: it is declared there on
