@@ -87,6 +87,21 @@ import TransitionServer
         #expect(again.errorCode == .deliveryPaused)
     }
 
+    @Test func aConnectionDeclaresSixteenTransitionsAtMost() throws {
+        let harness = try ServerHarness(engine: .standard)
+        defer { harness.stop() }
+        let client = try TestClient(path: harness.path)
+        try client.hello()
+        let directions = ["left", "right", "up", "down"]
+        for i in 0...16 {
+            let gesture = "swipe\(5 + i / 4)-\(directions[i % 4])"
+            let (reply, _) = try client.request(#"{"id":\#(i),"request":"declare","transition":"t\#(i)","gestures":["\#(gesture)"]}"#)
+            if i < 16 { #expect(reply.errorCode == nil, "\(i)") } else { #expect(reply.errorCode == .invalidRequest) }
+        }
+        let (again, _) = try client.request(#"{"id":20,"request":"declare","transition":"t3","gestures":["swipe9-left"]}"#)
+        #expect(again.errorCode == nil)       // replacing one is not one more
+    }
+
     @Test func requestsAreDecodedStrictly() {
         for (line, message) in [
             (#"{"request":"declare","transition":"w","gestures":["tap3"]}"#, "not a gesture a transition can be declared on"),

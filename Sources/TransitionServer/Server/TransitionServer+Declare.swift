@@ -23,6 +23,15 @@ public protocol TransitionDeclarationDelegate: AnyObject {
 struct DeclaredTransitions {
     private var byClient: [UInt64: [String]] = [:]
 
+    /// The most transitions one connection may declare at once.
+    static let maxPerClient = 16
+
+    /// Whether `client` may declare `name`: it already did, or it has room for one more.
+    func admits(_ name: String, client: UInt64) -> Bool {
+        let names = byClient[client] ?? []
+        return names.contains(name) || names.count < Self.maxPerClient
+    }
+
     /// `client` declared `name` (again).
     mutating func add(_ name: String, client: UInt64) {
         if !(byClient[client]?.contains(name) ?? false) { byClient[client, default: []].append(name) }
@@ -53,6 +62,10 @@ extension TransitionServer {
         let result: ReplyResult
         var declaration: DeclaredTransition?
         if case .declare(let request) = command {
+            guard declarations.admits(request.transition, client: client.id) else {
+                throw ProtocolError(.invalidRequest,
+                                    "a connection may declare at most \(DeclaredTransitions.maxPerClient) transitions: withdraw one first")
+            }
             declaration = try request.declaration(owner: DeclarationOwner(client: client.id, pid: client.credentials.pid))
         }
         do throws(DeclarationError) {
