@@ -79,6 +79,10 @@ import TransitionTestSupport
             try h.engine.withdraw("ws", owner: 2, nowUs: 0, emit: noEvents)
         }
         #expect(throws: DeclarationError.self) { try h.engine.updateDeclared("ws", owner: 1, pages: 3, page: 3, nowUs: 0, emit: noEvents) }
+        // A paged transition names one direction of each gesture: the other moves it back.
+        var both = Self.paged("both", on: "swipe4-left", owner: Self.bob)
+        both.gestures.append(DeclaredGesture(name: "swipe4-right")!)
+        #expect(throws: DeclarationError.self) { try h.engine.declare(both, nowUs: 0, emit: noEvents) }
         // The same owner may redeclare (replace) it.
         #expect((try? h.engine.declare(Self.paged(pages: 6, page: 5), nowUs: 0, emit: noEvents))?.map(\.name) == ["swipe3-left", "swipe3-right"])
         #expect(h.engine.declared.map(\.spec.pages) == [Pages(count: 6, current: 5)])
