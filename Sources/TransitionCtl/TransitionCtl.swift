@@ -13,7 +13,7 @@ public struct TransitionCtl: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "transitionctl",
         abstract: "Watch and drive transitiond's interactive transitions.",
-        usage: "transitionctl [--socket <path>] <subcommand> [<options>]",
+        usage: "transitionctl [--socket PATH] <subcommand> [<options>]",
         discussion: """
             Connects to the socket given by --socket, else $TRANSITIOND_SOCKET, else \
             $XDG_RUNTIME_DIR/transitiond/transitiond.sock, else /run/transitiond/transitiond.sock. \
@@ -29,7 +29,10 @@ public struct TransitionCtl: ParsableCommand {
 
     /// Parses the process's arguments, with the shared options (`--socket`) accepted before the
     /// subcommand's name too (``SharedOptions``), and runs the command; exits.
+    /// A mistyped subcommand (`transitionctl stauts`) gets "did you mean", as a mistyped option does.
     public static func main() {
-        main(SharedOptions.normalize(Array(CommandLine.arguments.dropFirst()), for: Self.self))
+        let arguments = SharedOptions.normalize(Array(CommandLine.arguments.dropFirst()), for: Self.self)
+        if let typo = SubcommandTypo.message(arguments, for: Self.self) { exit(withError: ValidationError(typo)) }
+        main(arguments)
     }
 }

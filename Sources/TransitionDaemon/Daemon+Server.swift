@@ -30,12 +30,25 @@ extension Daemon {
             }
             listener = try UnixListener.bind(path: path, group: group)
         }
+        // The service's socket (systemd's, or the default path), not one a test or a developer
+        // put in a directory of their own with --socket.
+        let activated = activation.accepted.contains { $0.name != Self.toucheggFDName }
+        if activated || options.socketPath == nil { warnIfOnlyRootCanConnect(listener, activated: activated) }
         let server = TransitionServer(loop: loop, listener: listener, configuration: ServerConfiguration(limits),
                                       logger: Logger(label: "transitiond.server"))
         server.delegate = self
         try server.start()
         self.server = server
         addSink(server.publish)
+    }
+
+    /// Warns when the socket's owner and mode let root alone connect (``SocketAudience``).
+    private func warnIfOnlyRootCanConnect(_ listener: UnixListener, activated: Bool) {
+        guard let path = listener.boundPath, !path.hasPrefix("@") else { return }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        let audience = SocketAudience(uid: st.st_uid, gid: st.st_gid, mode: UInt32(st.st_mode) & 0o7777, activated: activated)
+        if let warning = audience.warning(path: path) { logger.warning("\(warning)") }
     }
 
     /// A reload's `[server]` settings: the server takes them for the connections that come from

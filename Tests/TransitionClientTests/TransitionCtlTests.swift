@@ -68,7 +68,7 @@ import TransitionProtocol
 
         let trigger = try ctl(["trigger", "workspace", "--duration", "0.02", "--curve", "linear", "--wait", "--socket", harness.path])
         #expect(trigger.status == 0, "\(trigger.err)")
-        #expect(UInt64(trigger.out.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
+        #expect(trigger.out.wholeMatch(of: /workspace: run (\d+) started\nworkspace: run \1 finished after \d+\.\d{3} s\n/) != nil, "\(trigger.out)")
 
         let cancel = try ctl(["cancel", "--socket", harness.path])
         #expect(cancel.status == 0)
@@ -119,7 +119,10 @@ import TransitionProtocol
         defer { harness.stop() }
         let unknown = try ctl(["trigger", "nope", "--socket", harness.path])
         #expect(unknown.status == 1)
-        #expect(unknown.err == "transitionctl: no transition named \"nope\" (configured: workspace, overview) (unknown_transition)\n")
+        #expect(unknown.err == "transitionctl: no transition named \"nope\"; `transitionctl list` shows the 2 configured (unknown_transition)\n")
+        let typo = try ctl(["trigger", "wrokspace", "--socket", harness.path])
+        #expect(typo.status == 1)
+        #expect(typo.err == "transitionctl: no transition named \"wrokspace\"; did you mean \"workspace\"? `transitionctl list` shows the 2 configured (unknown_transition)\n")
 
         let usage = try ctl(["trigger", "workspace", "--curve", "linear", "--spring"])
         #expect(usage.status == 64)
@@ -148,10 +151,10 @@ import TransitionProtocol
         let unreachable = try ctl(["--socket", "/nonexistent/socket", "status"])
         #expect(unreachable.status == 69)
         #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
-        // Without a subcommand after it, the option is left out and the parser names what is wrong.
+        // Without a subcommand after it, the option is left out and what follows is named.
         let typo = try ctl(["--socket", harness.path, "lsit"])
         #expect(typo.status == 64)
-        #expect(typo.err.hasPrefix("Error: Unexpected argument 'lsit'"), "\(typo.err)")
+        #expect(typo.err.hasPrefix("Error: Unknown subcommand 'lsit'. Did you mean 'list'?"), "\(typo.err)")
         let help = try ctl(["--socket", harness.path, "help", "list"])
         #expect(help.status == 0)
         #expect(help.out.contains("USAGE: transitionctl list"), "\(help.out)")
@@ -162,7 +165,7 @@ import TransitionProtocol
     @Test(.enabled(if: available)) func everySubcommandTakesTheSharedOptionsBeforeItsName() throws {
         let help = try ctl(["--help"])
         #expect(help.status == 0)
-        #expect(help.out.contains("transitionctl [--socket <path>] <subcommand> [<options>]"))
+        #expect(help.out.contains("transitionctl [--socket PATH] <subcommand> [<options>]"))
         let section = help.out.components(separatedBy: "SUBCOMMANDS:").last ?? ""
         let names = section.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")

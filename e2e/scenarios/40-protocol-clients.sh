@@ -66,8 +66,12 @@ status=$("$ctl" status --json --socket "$sock")
 check "status counts the clients and the published events" \
   jq -e '.result.counters.clients_connected >= 2 and .result.counters.events_published >= 4' <<<"$status"
 
-gesture=$("$ctl" trigger swipe4-up --duration 0.2 --curve ease_out_cubic --wait --socket "$sock")
+said=$("$ctl" trigger swipe4-up --duration 0.2 --curve ease_out_cubic --wait --socket "$sock")
 check "transitionctl trigger --wait exits 0 when the run finishes" test $? -eq 0
+# `swipe4-up: run 12 started`, then `swipe4-up: run 12 finished after 0.200 s`.
+gesture=$(sed -n 's/^swipe4-up: run \([0-9][0-9]*\) started$/\1/p' <<<"$said")
+check "transitionctl trigger says the run started and how it ended ($(tr '\n' ' ' <<<"$said"))" \
+  grep -Eq "^swipe4-up: run $gesture finished after 0\.2[0-9]{2} s$" <<<"$said"
 wait_for "$other_out" '"event":"completed"'
 check "the swipe4-up subscriber saw the run" jq -e -s --argjson g "$gesture" \
   '[.[] | select(.gesture == $g) | .event] == ["began", "ended", "completed"]' "$other_out"

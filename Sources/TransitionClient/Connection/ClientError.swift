@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
+import Glibc
 public import TransitionProtocol
 
 /// Why a client operation failed.
 public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No socket answered at any of these paths (last errno text for each).
+    /// No socket answered at any of these paths (the reason for each, as ``ConnectAdvice`` words
+    /// it). When one path alone had something there, the message is about that one.
     case unreachable([(path: String, reason: String)])
     /// The path does not fit in a `sockaddr_un`.
     case pathTooLong(String)
@@ -20,7 +22,12 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreachable(let attempts):
+        case .unreachable(let all):
+            // Default candidates that do not exist say nothing when another path has a socket
+            // that refused: that one's reason (with what to do about it) is the message.
+            let missing = String(cString: strerror(ENOENT))
+            let found = all.filter { $0.reason != missing }
+            let attempts = found.count == 1 ? found : all
             if attempts.count == 1 { return "cannot connect to transitiond at \(attempts[0].path): \(attempts[0].reason)" }
             return "cannot connect to transitiond (tried " + attempts.map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
                 + "); is it running? Set $\(SocketLocation.environmentVariable) or pass --socket"

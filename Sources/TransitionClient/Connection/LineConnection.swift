@@ -75,6 +75,37 @@ public final class LineConnection {
         }
     }
 
+    /// The socket, for an event loop to watch (readable: ``receiveAvailableLines()`` has lines
+    /// or the end). The connection still owns it.
+    public var descriptor: Int32 { fd }
+
+    /// Every complete line that has arrived, without waiting for more (`MSG_DONTWAIT`), and
+    /// whether the stream ended. For a caller whose event loop watches ``descriptor``: a
+    /// readable socket is read until it would block, so no line is left behind unseen.
+    public func receiveAvailableLines() throws(ClientError) -> (lines: [ArraySlice<UInt8>], ended: Bool) {
+        var complete: [ArraySlice<UInt8>] = []
+        while let line = lines.nextLine() { complete.append(line) }
+        lines.compact()
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        var ended = false
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 {
+                lines.append(contentsOf: chunk[0..<n])
+                while let line = lines.nextLine() { complete.append(line) }
+                lines.compact()
+                continue
+            }
+            if n == 0 { ended = true; break }
+            let error = clinux_errno()
+            if error == EINTR { continue }
+            if error == EAGAIN || error == EWOULDBLOCK { break }
+            if error == ECONNRESET || error == EBADF || error == ENOTCONN { ended = true; break }
+            throw .io("read from \(path): \(String(cString: strerror(error)))")
+        }
+        return (complete, ended)
+    }
+
     /// The next message, decoded; `nil` at the end of the stream.
     public func receive() throws(ClientError) -> ReceivedMessage? {
         guard let line = try receiveLine() else { return nil }

@@ -123,7 +123,11 @@ extension TransitionEngine {
         runs[t] = Run(id: id, cancelPoint: cancelPoint, device: nil, phase: .paused(value: from))
         emit(event(t, id, now, .began(BeganEvent(origin: .trigger(reverse: reverse), direction: nil, from: from,
                                                   interactive: false))))
-        let style = completion ?? spec.triggerCompletion ?? spec.completion
+        var style = completion ?? spec.triggerStyle
+        // A duration asked for is honoured by a spring too: its stiffness follows from it.
+        if let duration, case .spring(let parameters) = style {
+            style = duration > 0 ? .spring(parameters.settling(in: duration)) : .curve(.linear, .uikit(duration: 0, completionSpeed: 1))
+        }
         let animation = style.triggerAnimation(from: from, to: to, velocity: v, duration: duration ?? spec.triggerDuration)
         let outcome: Outcome = resting.map { to == $0 ? .cancel : .finish } ?? (reverse ? .cancel : .finish)
         startAnimation(t, outcome, .trigger, from: from, to: to, velocity: v,

@@ -8,7 +8,7 @@ import TransitionProtocol
 /// `--socket`, shared by every command; it may also come before the command's name
 /// (``SharedOptions``).
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The daemon's socket (also accepted before the command's name).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The daemon's socket (also accepted before the command's name).", valueName: "PATH"))
     var socket: String?
 
     /// The options above, for ``SharedOptions``: keep the two in step.

@@ -79,7 +79,7 @@ struct Desktop: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Press keys as a `keys` action does (\"super+Right\", \"ctrl+c ctrl+v\").")
 
-        @Argument(help: ArgumentHelp("The chords, as in an action's keys.", valueName: "keys"))
+        @Argument(help: ArgumentHelp("The chords, as in an action's keys.", valueName: "KEYS"))
         var text: String
 
         func run() throws {

@@ -29,8 +29,14 @@ struct Doctor: ParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "file"))
-    var config: String?
+    @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "FILE"))
+    var actions: String?
+
+    /// `--config`, the old name of `--actions`, as `run` has it.
+    @Option(name: .customLong("config"), help: .hidden)
+    var oldActions: String?
+
+    var config: String? { actions ?? oldActions }
 
     func run() throws {
         let environment = ProcessEnvironment.values(RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"])

@@ -15,9 +15,11 @@ struct Import: ParsableCommand {
             is told from the content unless --format names it), writes the actions file that \
             `transitionctl run` reads (default $XDG_CONFIG_HOME/transitiond/actions.toml) and \
             prints, for every entry with its file and line, how it was translated, or why not and \
-            what to do instead. Settings that translate (distances, thresholds) are written as your \
-            user settings, which `transitionctl run` sends to transitiond: to --settings-out FILE, \
-            or else $XDG_CONFIG_HOME/transitiond/config.toml. Both files are checked as \
+            what to do instead; what did not translate stays in the actions file as a comment \
+            saying why. Settings that translate (distances, thresholds), and the bindings of the \
+            gestures the standard configuration leaves unbound (holds, taps, two-finger pinches), \
+            are written as your user settings, which `transitionctl run` sends to transitiond: to \
+            --settings-out FILE, or else $XDG_CONFIG_HOME/transitiond/config.toml. Both files are checked as \
             `transitionctl run --check` checks them. An existing file is never replaced without \
             --force: an existing --settings-out or actions file is an error and nothing is written; \
             an existing config.toml (yours) is kept, and the settings to merge into it by hand are \
@@ -28,18 +30,18 @@ struct Import: ParsableCommand {
             read or parsed, or an output file exists; 64 bad usage.
             """)
 
-    @Argument(help: ArgumentHelp("The other tool's configuration file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The other tool's configuration file.", valueName: "FILE"))
     var file: String
 
     @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("The actions file to write ('-': standard output).", valueName: "out"))
+            help: ArgumentHelp("The actions file to write ('-': standard output).", valueName: "FILE"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The format of FILE: libinput-gestures, fusuma or touchegg.", valueName: "FORMAT"))
     var format: String?
 
     @Option(name: .long, help: ArgumentHelp("Write the translated settings to this file (default: your user settings, $XDG_CONFIG_HOME/transitiond/config.toml).",
-                                            valueName: "file"))
+                                            valueName: "FILE"))
     var settingsOut: String?
 
     @Flag(name: .long, help: "Replace output files that exist.")
@@ -64,9 +66,12 @@ struct Import: ParsableCommand {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)
         }
+        // The messages name the files really written: --settings-out FILE, else the user's settings.
+        let settingsName = settingsOut ?? UserSettings.defaultPath(environment: environment) ?? ImportResult.defaultSettingsName
         let imported: Importer.Output
         do {
-            imported = try Importer.run(text, source: file, format: forced, outputName: path == "-" ? "actions.toml" : path)
+            imported = try Importer.run(text, source: file, format: forced, outputName: output != nil && path != "-" ? path : "actions.toml",
+                                        settingsName: settingsName)
         } catch {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)
@@ -113,8 +118,13 @@ struct Import: ParsableCommand {
         let skipped = result.notes.filter { $0.kind == .skipped }.count
         var summary = "\(imported.actions.actions.count) action\(imported.actions.actions.count == 1 ? "" : "s")"
         if skipped > 0 { summary += ", \(skipped) entr\(skipped == 1 ? "y" : "ies") not translated" }
-        if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --config \(path)") }
-        let settings = "\(result.settings.count) setting\(result.settings.count == 1 ? "" : "s")"
+        if skipped > 0 && path != "-" { summary += " (left in it as comments saying why)" }
+        if path != "-" { say("wrote \(path): \(summary); check it with: transitionctl run --check --actions \(path)") }
+        let count = result.settings.count + result.bindings.count
+        var settings = "\(count) setting\(count == 1 ? "" : "s")"
+        if !result.bindings.isEmpty {
+            settings += " (\(result.bindings.count) binding\(result.bindings.count == 1 ? "" : "s"): \(result.bindings.map(\.name).joined(separator: ", ")))"
+        }
         if let settingsPath, let settingsText = imported.settingsText {
             if mergeByHand {
                 Terminal.error("transitionctl import: warning: \(settingsPath) exists and is kept (--force replaces it, --settings-out FILE writes elsewhere): merge these \(settings) into it by hand")

@@ -19,16 +19,16 @@ struct Plot: ParsableCommand {
             74 a file could not be read or written, or the converter failed.
             """)
 
-    @Argument(help: "The recorded event stream (JSON lines).")
+    @Argument(help: ArgumentHelp("The recorded event stream (JSON lines; '-': standard input).", valueName: "FILE"))
     var file: String
 
-    @Option(name: .shortAndLong, help: "The SVG to write (default: FILE with .svg instead of its extension).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG to write (default: FILE with .svg instead of its extension).", valueName: "OUTPUT"))
     var output: String?
 
     @Flag(name: .long, help: "Also write a PNG beside the SVG (OUTPUT with .png).")
     var png = false
 
-    @Option(name: .long, help: "The picture's title (default: the file's name).")
+    @Option(name: .long, help: ArgumentHelp("The picture's title (default: the file's name).", valueName: "TITLE"))
     var title: String?
 
     func run() throws {

@@ -33,13 +33,20 @@ struct Run: ParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "file"))
-    var config: String?
+    @Option(name: .long, help: ArgumentHelp("The actions file.", valueName: "FILE"))
+    var actions: String?
 
-    @Option(name: .long, help: ArgumentHelp("Your gesture settings, sent to transitiond.", valueName: "file"))
+    /// `--config`, the old name of `--actions` (hidden: `transitiond --config` is the daemon's file).
+    @Option(name: .customLong("config"), help: .hidden)
+    var oldActions: String?
+
+    /// The actions file given, by either name.
+    var config: String? { actions ?? oldActions }
+
+    @Option(name: .long, help: ArgumentHelp("Your gesture settings, sent to transitiond.", valueName: "FILE"))
     var settings: String?
 
-    @Flag(name: .long, help: "Check the actions file and the settings file, print what is wrong, and exit.")
+    @Flag(name: .long, help: "Check the actions file and the settings file, print what is wrong, and exit: transition names and thresholds against the running daemon, else the system's configuration.")
     var check = false
 
     @Flag(name: .long, help: "Run even as root (commands then run as root).")
@@ -48,10 +55,14 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Log every command started and every exit, keys pressed and focus changes.")
     var verbose = false
 
+    func validate() throws {
+        if actions != nil && oldActions != nil { throw ValidationError("--actions and --config (its old name) exclude each other") }
+    }
+
     func run() throws {
         let environment = ProcessEnvironment.values([SocketLocation.environmentVariable, "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME"])
         guard let path = config ?? ActionsDecoder.defaultPath(environment: environment) else {
-            throw ValidationError("no --config, and neither $XDG_CONFIG_HOME nor $HOME is set")
+            throw ValidationError("no --actions, and neither $XDG_CONFIG_HOME nor $HOME is set")
         }
         let settingsPath = settings ?? UserSettings.defaultPath(environment: environment)
         if check {
@@ -59,7 +70,8 @@ struct Run: ParsableCommand {
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
                     let (file, _) = try ActionsDecoder.load(path: path)
-                    Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
+                    let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
+                    failed = !Self.checkTransitions(file, path: path, candidates: candidates, settingsPath: settingsPath)
                 } catch {
                     Terminal.error("\(error)")
                     failed = true

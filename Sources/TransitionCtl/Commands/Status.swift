@@ -82,11 +82,16 @@ struct Devices: ParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @Flag(name: .long, help: #"Print them as one JSON line: {"devices":[…]}, as in the status reply."#)
+    var json = false
+
     func run() throws {
         let (connection, _) = try connection.connect()
         let (result, _) = try perform(.status, on: connection)
         guard case .status(let status) = result else { return }
-        if status.devices.isEmpty {
+        if json {
+            Terminal.out(bytes: encodeDeviceList(status.devices) + [UInt8(ascii: "\n")])
+        } else if status.devices.isEmpty {
             Terminal.out("no touchpad or touchscreen in use\n")
         } else {
             Terminal.out(Devices.table(status.devices))

@@ -66,9 +66,6 @@ final class DaemonLink {
 /// Every socket path tried, with why it failed.
 struct ConnectFailure: Error, CustomStringConvertible {
     let attempts: [String]
-    var description: String {
-        let text = attempts.joined(separator: "; ")
-        // The service's socket is for root and the transitiond group (docs/service.md).
-        return text.contains(String(cString: strerror(EACCES))) ? text + "; is your user in the transitiond group?" : text
-    }
+    /// Each attempt's reason says what to do next (``ConnectAdvice``: the group to join, …).
+    var description: String { attempts.joined(separator: "; ") }
 }

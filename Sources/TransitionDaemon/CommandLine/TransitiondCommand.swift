@@ -13,28 +13,28 @@ public struct TransitiondCommand: ParsableCommand {
         abstract: "Turns touchpad and touchscreen pans into interactive transitions and streams them over a Unix socket.",
         version: DaemonVersion.string)
 
-    @Option(name: .long, help: "Configuration file (default: /etc/transitiond/config.toml if present, else built-in).")
+    @Option(name: .long, help: ArgumentHelp("The configuration file (default: /etc/transitiond/config.toml if present, else built-in).", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .long, help: "Socket path (default: $RUNTIME_DIRECTORY/transitiond.sock, /run/transitiond/transitiond.sock as root, else $XDG_RUNTIME_DIR/transitiond/transitiond.sock).")
+    @Option(name: .long, help: ArgumentHelp("The socket to serve (default: $RUNTIME_DIRECTORY/transitiond.sock, /run/transitiond/transitiond.sock as root, else $XDG_RUNTIME_DIR/transitiond/transitiond.sock).", valueName: "PATH"))
     var socket: String?
 
-    @Option(name: .long, help: "Use this event node instead of enumerating the seat (repeatable).")
+    @Option(name: .long, help: ArgumentHelp("Use this event node instead of enumerating the seat (repeatable).", valueName: "PATH"))
     var device: [String] = []
 
-    @Option(name: .long, help: "The seat whose touchpads and touchscreens to use.")
+    @Option(name: .long, help: ArgumentHelp("The seat whose touchpads and touchscreens to use.", valueName: "SEAT"))
     var seat: String = "seat0"
 
-    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "LEVEL"))
     var logLevel: String?
 
     @Flag(name: .long, help: "List the devices the daemon would use and those it ignores, then exit.")
     var listDevices = false
 
-    @Option(name: .long, help: "Write recognised gesture samples to FILE as JSON lines.")
+    @Option(name: .long, help: ArgumentHelp("Write recognised gesture samples to FILE as JSON lines.", valueName: "FILE"))
     var record: String?
 
-    @Option(name: .long, help: "Feed a recorded trace through the engine, in real time.")
+    @Option(name: .long, help: ArgumentHelp("Feed a recorded trace (FILE, JSON lines) through the engine, in real time.", valueName: "FILE"))
     var replay: String?
 
     @Flag(name: .long, help: "With --replay: exit once the trace is over and nothing animates.")
@@ -55,7 +55,7 @@ public struct TransitiondCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the built-in default configuration and exit.")
     var printDefaultConfig = false
 
-    @Option(name: .long, help: "Check a configuration file, print what is wrong (with its line), and exit.")
+    @Option(name: .long, help: ArgumentHelp("Check a configuration file, print what is wrong (with its line), and exit.", valueName: "FILE"))
     var checkConfig: String?
 
     public func validate() throws {

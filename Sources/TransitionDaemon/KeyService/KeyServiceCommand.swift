@@ -24,13 +24,13 @@ public struct KeyServiceCommand: ParsableCommand {
             """,
         version: DaemonVersion.string)
 
-    @Option(name: .long, help: "Bind this socket path (mode 0660) when not started by transitiond-keys.socket.")
+    @Option(name: .long, help: ArgumentHelp("Bind this socket (mode 0660) when not started by transitiond-keys.socket.", valueName: "PATH"))
     var socket: String?
 
-    @Option(name: .long, help: "The seat whose active session's user may press keys.")
+    @Option(name: .long, help: ArgumentHelp("The seat whose active session's user may press keys.", valueName: "SEAT"))
     var seat: String = "seat0"
 
-    @Option(name: .long, help: "Log level: trace, debug (adds each request's key codes), info, notice, warning, error.")
+    @Option(name: .long, help: ArgumentHelp("Log level: trace, debug (adds each request's key codes), info, notice, warning, error.", valueName: "LEVEL"))
     var logLevel: String = "info"
 
     public func run() throws {

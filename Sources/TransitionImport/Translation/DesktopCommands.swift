@@ -48,6 +48,27 @@ public enum DesktopCommands {
         }
     }
 
+    /// `xdotool key super+Left` as `keys`, which reach every desktop, not only X11: plain keys
+    /// (no option such as `--window`, `--delay`, `--clearmodifiers`) whose names are all xkb's.
+    /// `nil` for anything else, which stays the command it was. `words` is the command split
+    /// into words, as the other tool runs it.
+    public static func xdotoolKeys(_ words: [String]) -> ActionCommand? {
+        guard words.count >= 3, words[0] == "xdotool", words[1] == "key",
+              words.dropFirst(2).allSatisfy({ !$0.hasPrefix("-") && !$0.isEmpty }),
+              case (let keys, nil) = keysOnEveryDesktop(words.dropFirst(2).joined(separator: " ")) else { return nil }
+        return keys
+    }
+
+    /// ``xdotoolKeys(_:)`` for a command the other tool runs through the shell (fusuma's
+    /// `command:`, Touchégg's `RUN_COMMAND`): only when the shell would do nothing but split
+    /// it into words (no variable, quote, redirection, pipe, list or glob).
+    public static func xdotoolKeys(shell text: String) -> ActionCommand? {
+        let special: Set<Character> = ["$", "`", "'", "\"", "\\", ";", "&", "|", "<", ">", "(", ")", "{", "}", "*", "?", "[", "~", "#", "\n"]
+        guard !text.contains(where: { special.contains($0) }) else { return nil }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        return xdotoolKeys(words)
+    }
+
     /// A mouse button through XTEST: `xdotool click 3`.
     public static func click(_ button: Int) -> ActionCommand {
         .argv(["xdotool", "click", String(button)])

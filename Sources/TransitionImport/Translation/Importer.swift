@@ -40,28 +40,32 @@ public enum Importer {
     }
 
     /// Translates `text` (from `source`) in `format`, or the format detected from the content.
+    /// `outputName` names the actions file in messages (and in the check command it gives, unless
+    /// it is the default `actions.toml`); `settingsName` names the user settings file the notes
+    /// send settings and bindings to.
     public static func run(_ text: String, source: String, format: ImportFormat?,
-                           outputName: String = "actions.toml") throws(Failure) -> Output {
+                           outputName: String = "actions.toml",
+                           settingsName: String = ImportResult.defaultSettingsName) throws(Failure) -> Output {
         guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
         var result: ImportResult
         do {
             switch format {
-            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source)
-            case .fusuma: result = try FusumaImporter.translate(text, source: source)
-            case .touchegg: result = try ToucheggImporter.translate(text, source: source)
+            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source, settingsName: settingsName)
+            case .fusuma: result = try FusumaImporter.translate(text, source: source, settingsName: settingsName)
+            case .touchegg: result = try ToucheggImporter.translate(text, source: source, settingsName: settingsName)
             }
         } catch {
             throw .unreadable(error)
         }
-        result.noteNonStandardTransitions()
-        let actionsText = ActionsRenderer.actionsFile(result)
+        result.bindNonStandardTransitions()
+        let actionsText = ActionsRenderer.actionsFile(result, outputName: outputName == "actions.toml" ? nil : outputName)
         let actions: ActionsFile
         do {
             actions = try ActionsDecoder.decode(actionsText, source: outputName)
         } catch {
             throw .invalidOutput(error)
         }
-        let settingsText = !result.settings.isEmpty ? ActionsRenderer.settingsText(result) : nil
+        let settingsText = result.hasSettings ? ActionsRenderer.settingsText(result) : nil
         if let settingsText {
             do {
                 _ = try UserSettings.parse(settingsText, source: "config.toml").applied(to: .builtIn)

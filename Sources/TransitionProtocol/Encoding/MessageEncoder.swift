@@ -456,21 +456,7 @@ public struct MessageEncoder: Sendable {
         writer.member("pid", Int(status.pid))
         writer.member("uptime_us", status.uptimeUs)
         writer.key("devices")
-        writer.beginArray()
-        for device in status.devices {
-            writer.beginObject()
-            writer.member("id", UInt64(device.id))
-            writer.member("name", device.name)
-            writer.member("class", device.deviceClass.rawValue)
-            if let node = device.node { writer.member("node", node) }
-            if let width = device.widthMm { writer.member("width_mm", width) }
-            if let height = device.heightMm { writer.member("height_mm", height) }
-            if let rotation = device.rotation { writer.member("rotation", rotation) }
-            if let zone = device.edgeZoneMm { writer.member("edge_zone_mm", zone) }
-            if let share = device.edgeZoneShare { writer.member("edge_zone_share", share) }
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.devices(status.devices)
         writer.key("clients")
         writer.beginArray()
         for client in status.clients {

@@ -61,7 +61,8 @@ public struct TransitionInfo: Sendable, Hashable {
     /// Every gesture bound to it (pans, pinches, rotations, edge swipes, taps, touchpad taps,
     /// holds, and any a newer server adds), in configuration order.
     public var gestures: [GestureInfo]
-    /// Seconds a `trigger` takes unless it asks otherwise.
+    /// Seconds a `trigger` from 0 to 1 takes unless it asks otherwise (a spring's settle time
+    /// when the transition triggers with a spring).
     public var triggerDuration: Double
     /// Default `frame` rate for this transition (clients choose their own in `subscribe`).
     public var frameRate: Int
@@ -98,7 +99,8 @@ public struct TransitionInfo: Sendable, Hashable {
                 name: spec.name,
                 bindings: infos.filter(\.isFirstReleaseVocabulary),
                 gestures: gestures,
-                triggerDuration: spec.triggerDuration,
+                // To the microsecond, as the protocol writes durations: a spring's settle time is not round.
+                triggerDuration: (spec.triggerRunDuration * 1e6).rounded() / 1e6,
                 frameRate: spec.frameRate)
         }
     }

@@ -16,10 +16,12 @@ import TransitionConfig
         let text = try ActionsDecoder.read(path: root + "/" + file)
         var blocks: [String] = []
         var current: [Substring]?
+        var indent = 0  // a block in a list item is indented as the item's text (the README's steps)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```toml" { current = [] }
-            else if current != nil, line == "```" { blocks.append(current!.joined(separator: "\n")); current = nil }
-            else if current != nil { current!.append(line) }
+            let trimmed = line.drop { $0 == " " }
+            if current == nil, trimmed == "```toml" { current = []; indent = line.count - trimmed.count }
+            else if current != nil, trimmed == "```" { blocks.append(current!.joined(separator: "\n")); current = nil }
+            else if current != nil { current!.append(line.dropFirst(min(indent, line.count - line.drop { $0 == " " }.count))) }
         }
         return blocks
     }

@@ -108,3 +108,56 @@ import TransitionTestSupport
         #expect(h.events.last!.ended!.reason == .trigger)
     }
 }
+
+/// `duration` with a spring: honoured, by the stiffness (issue 33).
+@Suite struct TriggerSpringDurationTests {
+    @Test func aSpringSettlesInTheDurationAskedFor() throws {
+        for duration in [0.1, 0.35, 1.0, 3.0] {
+            var h = EngineHarness(single())
+            try h.trigger("t", duration: duration)
+            guard case .spring(let s) = h.events.lastEnded!.animation else { Issue.record(); return }
+            #expect(abs(s.duration - duration) < 1e-6, "\(duration): \(s.duration)")
+            #expect(s.parameters.dampingRatio == SpringParameters.default.dampingRatio)
+            #expect(s.parameters.mass == SpringParameters.default.mass)
+            #expect(h.engine.nextDeadlineUs.map { abs(Double($0) / 1e6 - duration) < 0.002 } == true, "\(String(describing: h.engine.nextDeadlineUs))")
+        }
+    }
+
+    @Test func aRequestedSpringIsTimedToo() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t", duration: 2, completion: .spring(.bouncy))
+        guard case .spring(let s) = h.events.lastEnded!.animation else { Issue.record(); return }
+        #expect(abs(s.duration - 2) < 1e-6)
+        #expect(s.parameters.dampingRatio == SpringParameters.bouncy.dampingRatio)
+    }
+
+    @Test func withoutADurationTheSpringKeepsItsStiffness() throws {
+        var h = EngineHarness(single())
+        try h.trigger("t")
+        guard case .spring(let s) = h.events.lastEnded!.animation else { Issue.record(); return }
+        #expect(s.parameters == .default)
+    }
+
+    @Test func aSpringTransitionReportsItsOwnSettleTimeAsItsTriggerDuration() {
+        var spec = TransitionSpec(name: "t")
+        #expect(spec.triggerRunDuration == SpringParameters.default.unitSettleTime)
+        spec.triggerCompletion = .curve(.easeOut, .uikit(duration: 0.25, completionSpeed: 1))
+        spec.triggerDuration = 0.2
+        #expect(spec.triggerRunDuration == 0.2)
+    }
+
+    @Test func settlingKeepsTheShapeAndScalesThePace() {
+        for k in [50.0, 400, 1000, 5000] {
+            for zeta in [0.3, 0.7, 1.0, 1.5] {
+                let p = SpringParameters(mass: 1, stiffness: k, dampingRatio: zeta, epsilon: 0.0001)
+                for d in [0.05, 0.4, 2.5] {
+                    let timed = p.settling(in: d)
+                    #expect(abs(timed.unitSettleTime - d) < 1e-5 * max(1, d), "k \(k) ζ \(zeta) d \(d): \(timed.unitSettleTime)")
+                    #expect(timed.dampingRatio == zeta && timed.mass == 1 && timed.epsilon == 0.0001)
+                }
+            }
+        }
+        #expect(SpringParameters.default.settling(in: 0) == .default)
+        #expect(SpringParameters.default.settling(in: .infinity) == .default)
+    }
+}

@@ -103,17 +103,99 @@ import Testing
         #expect(runner.terminationStatus == 0)
     }
 
+    /// The environment of a check: the user's settings in `dir`, no daemon unless `socket`.
+    static func checkEnvironment(_ dir: String, socket: String? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = dir + "/config"
+        environment["TRANSITIOND_SOCKET"] = socket ?? dir + "/no-daemon.sock"
+        return environment
+    }
+
+    /// What an offline check says it checked against on this machine.
+    static let offline = FileManager.default.fileExists(atPath: "/etc/transitiond/config.toml")
+        ? "the daemon is not reachable: checked against /etc/transitiond/config.toml and the defaults"
+        : "the daemon is not reachable: checked against the built-in configuration (there is no /etc/transitiond/config.toml)"
+
     @Test func checkReportsProblemsAndExits() throws {
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        let environment = Self.checkEnvironment(dir)
         try Self.actions.write(toFile: dir + "/good.toml", atomically: true, encoding: .utf8)
-        let good = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/good.toml"])
+        let good = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/good.toml"], environment: environment)
         #expect(good.status == 0)
-        #expect(good.output == "\(dir)/good.toml: OK, 5 actions\n")
+        #expect(good.output == "\(dir)/good.toml: OK, 5 actions; \(Self.offline)\n")
         try "[[action]]\ntransition = \"x\"\non = \"step\"\ncommand = \"true\"\nstep = 0\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
-        let bad = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/bad.toml"])
+        let bad = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/bad.toml"], environment: environment)
         #expect(bad.status == 1)
         #expect(bad.output == "\(dir)/bad.toml:5:8: 'step' in [[action]] #1 must be greater than 0, not 0\n")
+    }
+
+    /// Golden: names and thresholds checked against the running daemon, saying so; offline
+    /// against the system's configuration, saying which; the transitions the user's settings
+    /// add count (issue 33).
+    @Test func checkNamesAndThresholdsAgainstTheDaemonOrTheConfiguration() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/actions.toml"
+        try """
+            [[action]]
+            transition = "swipe3-lft"
+            on = "finish"
+            command = "true"
+
+            [[action]]
+            transition = "swipe3-up"
+            on = "threshold"
+            threshold = 1.5
+            command = "true"
+
+            [[action]]
+            transition = "hold4"
+            on = "threshold"
+            threshold = 1.5
+            command = "true"
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let misspelt = "\(file):1: transitiond has no transition 'swipe3-lft' (did you mean 'swipe3-left'?)\n"
+        let past = "\(file):6: warning: threshold 1.5 lies past the end of swipe3-up: the progress shown stops at 1.05 (the rubber band), and only fingers that go on past the end, by 0.5 of the distance, cross it; for the end itself use 1, or a value between 0 and 1\n"
+
+        let offline = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir))
+        #expect(offline.status == 1)
+        #expect(offline.output == misspelt + past + "\(file):12: transitiond has no transition 'hold4' (did you mean 'hold3'?)\n"
+            + "\(file): 2 problems in 3 actions; \(Self.offline)\n"
+            || offline.output == misspelt + past + "\(file):12: transitiond has no transition 'hold4' (transitionctl list names them)\n"
+            + "\(file): 2 problems in 3 actions; \(Self.offline)\n", "\(offline.output)")
+
+        // The user's settings bind hold4: its threshold is checked against a hold's range.
+        let settings = dir + "/config/transitiond/config.toml"
+        try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
+        try "[[transition]]\nname = \"hold4\"\nbinding = \"hold4\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        let hold = "\(file):12: threshold 1.5 is never crossed: the progress of hold4 goes from 0 to 1 and stops there (a hold fills with time); use a threshold greater than 0 and at most 1\n"
+        let withSettings = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir))
+        #expect(withSettings.status == 1)
+        #expect(withSettings.output.hasPrefix(misspelt + past + hold
+            + "\(file): 2 problems in 3 actions; \(Self.offline) and the 1 transition your settings add (\(settings))\n"
+            + "\(settings): OK over "), "\(withSettings.output)")
+
+        // Against a running daemon (its own configuration: no hold4 but the settings').
+        let socket = dir + "/d.sock", system = dir + "/system.toml"
+        try "[[transition]]\nname = \"swipe3-left\"\nbinding = \"swipe3-left\"\n\n[[transition]]\nname = \"swipe3-up\"\nbinding = \"swipe3-up\"\n"
+            .write(toFile: system, atomically: true, encoding: .utf8)
+        let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        let online = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir, socket: socket))
+        #expect(online.status == 1)
+        #expect(online.output.hasPrefix(misspelt + past + hold
+            + "\(file): 2 problems in 3 actions; checked against the running daemon's 2 transitions and the 1 transition your settings add (\(settings))\n"),
+            "\(online.output)")
+
+        // Fixed: OK, saying against what.
+        try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: settings)
+        let fixed = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir, socket: socket))
+        #expect(fixed.status == 0)
+        #expect(fixed.output == "\(file): OK, 1 action; checked against the running daemon's 2 transitions\n")
     }
 
     /// Where the desktop tells no focus (here: no desktop at all; GNOME on Wayland says the same

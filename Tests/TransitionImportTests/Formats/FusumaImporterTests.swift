@@ -9,9 +9,22 @@ import TransitionImport
     }
 
     @Test func oneShotBecomesFinishThroughTheShell() throws {
+        let result = try translate("swipe:\n  3:\n    left:\n      command: 'notify-send left && true'\n")
+        #expect(result.actions == [ImportedAction(transitions: ["swipe3-left"], event: .finish,
+                                                  command: .shell("notify-send left && true"), line: 4)])
+    }
+
+    /// `command: xdotool key alt+Right` becomes keys, as libinput-gestures' same line does
+    /// (issue 33); anything the shell would do more than split stays a command.
+    @Test func xdotoolKeyBecomesKeys() throws {
         let result = try translate("swipe:\n  3:\n    left:\n      command: 'xdotool key alt+Right'\n")
         #expect(result.actions == [ImportedAction(transitions: ["swipe3-left"], event: .finish,
-                                                  command: .shell("xdotool key alt+Right"), line: 4)])
+                                                  command: .keys(try KeySequence(parsing: "alt+Right")), line: 4,
+                                                  comments: ["command: xdotool key alt+Right"])])
+        for kept in ["xdotool key --clearmodifiers alt+Right", "xdotool key alt+Right; beep", "xdotool key $KEY", "xdotool key Rigth"] {
+            let other = try translate("swipe:\n  3:\n    left:\n      command: '\(kept)'\n")
+            #expect(other.actions.map(\.command) == [.shell(kept)], "\(kept)")
+        }
     }
 
     @Test func statusesMapToEvents() throws {

@@ -66,9 +66,12 @@ import TransitionImport
         // Keys: `xdotool key` becomes keys on every desktop.
         #expect(output.actions.actions.first?.command == (try Self.keys("alt+Right")))
         // libinput-gestures has no per-application gestures, and swipe_threshold (line 15) is
-        // explained, not translated: no settings file.
+        // explained, not translated: the settings file only binds the gestures the standard
+        // configuration leaves unbound.
         #expect(output.actions.actions.allSatisfy { $0.apps == nil })
-        #expect(settings == nil)
+        #expect(output.result.settings.isEmpty)
+        #expect(output.result.bindings.map(\.name) == ["pinch2-in", "pinch2-out", "rotate2-cw", "hold4"])
+        #expect(settings?.engine.holds.map(\.transition) == ["hold4"])
         #expect(output.result.notes.contains { $0.line == 15 && $0.kind == .setting })
     }
 
@@ -122,12 +125,17 @@ import TransitionImport
         _ = try TOMLParser.parse(settings)
     }
 
-    @Test func namesMissingFromTheStandardConfigurationAreNoted() throws {
+    @Test func namesMissingFromTheStandardConfigurationAreBoundInTheUsersSettings() throws {
         let output = try Importer.run("gesture pinch in 2 a\ngesture pinch out 2 b\ngesture swipe up 3 c\ngesture pinch in 2 d\n",
                                       source: "l", format: nil)
         let notes = output.result.notes.filter { $0.message.hasPrefix("transitiond's standard configuration has no transition") }
         #expect(notes.map(\.line) == [1, 2])
-        #expect(notes[0].message.contains("name = \"pinch2-in\" binding = \"pinch2-in\""))
+        #expect(output.result.bindings.map(\.name) == ["pinch2-in", "pinch2-out"])
+        // Valid TOML, one table per transition, that the daemon's check of user settings takes.
+        let text = try #require(output.settingsText)
+        #expect(text.contains("\n[[transition]]\nname = \"pinch2-in\"\n# l:1: two-finger pinches are the applications' zoom: bound here for the imported actions\nbinding = \"pinch2-in\"\n"))
+        let merged = try UserSettings.parse(text, source: "config.toml").applied(to: .builtIn)
+        #expect(merged.engine.bindings.contains { $0.transition == "pinch2-out" && $0.fingers == 2 })
     }
 
     @Test func formatIsForcedOrRefused() throws {

@@ -6,4 +6,5 @@ code=$?
 sed 's/^/  stderr: /' "$TMP/status.err"
 check "mallory's transitionctl exits 69 (got $code)" test "$code" = 69
 check "and says Permission denied" grep -q 'Permission denied' "$TMP/status.err"
+check "and what to do: join the group" grep -q 'sudo usermod -aG transitiond \$USER' "$TMP/status.err"
 check "alice still gets answers" answered alice

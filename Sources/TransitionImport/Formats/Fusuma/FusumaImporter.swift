@@ -21,9 +21,11 @@ import TransitionActions
 ///   (`distance_scale` for pinches) scaled the same way from transitiond's default, for the user
 ///   settings. `interval:` has no equivalent.
 public enum FusumaImporter {
-    /// The import of `text`; `source` names the file. Throws only for YAML it cannot read.
-    public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {
-        var result = ImportResult(format: .fusuma, source: source)
+    /// The import of `text`; `source` names the file, `settingsName` the user settings file the
+    /// notes send settings to. Throws only for YAML it cannot read.
+    public static func translate(_ text: String, source: String,
+                                 settingsName: String = ImportResult.defaultSettingsName) throws(ConfigError) -> ImportResult {
+        var result = ImportResult(format: .fusuma, source: source, settingsName: settingsName)
         let documents = try YAMLReader.documents(text, source: source)
         for document in documents {
             guard case .mapping = document.value else {
@@ -32,7 +34,7 @@ public enum FusumaImporter {
             }
             if let context = document.entries.first(where: { $0.key == "context" }) {
                 let what = context.value.entries.map { "\($0.key): \($0.value.text ?? "…")" }.joined(separator: ", ")
-                var scoped = ImportResult(format: .fusuma, source: source)
+                var scoped = ImportResult(format: .fusuma, source: source, settingsName: settingsName)
                 translateDocument(document, &scoped)
                 let application = context.value["application"]?.text.flatMap { $0.isEmpty ? nil : $0 }
                 if let application {
@@ -48,9 +50,10 @@ public enum FusumaImporter {
                 }
                 for var note in scoped.notes where note.kind != .translated {
                     // The context's thresholds are not written: they would apply to every application.
-                    if note.message.hasSuffix(distanceWritten) {
+                    let written = distanceWritten(result.settingsName)
+                    if note.message.hasSuffix(written) {
                         note.kind = .skipped
-                        note.message = String(note.message.dropLast(distanceWritten.count))
+                        note.message = String(note.message.dropLast(written.count))
                             + "a threshold for one application only has no transitiond equivalent (thresholds are per transition, for every application); not written"
                     }
                     result.notes.append(note)
@@ -150,11 +153,13 @@ public enum FusumaImporter {
             setting.isSpecific = specific
             result.settings.append(setting)
         }
-        result.note(line, .setting, "\(what): " + distanceWritten)
+        result.note(line, .setting, "\(what): " + distanceWritten(result.settingsName))
     }
 
-    /// How a note about a written distance ends.
-    static let distanceWritten = "written as a `distance` setting (`distance_scale` for pinches) in your user settings (~/.config/transitiond/config.toml)"
+    /// How a note about a written distance ends: `settings` names the user settings file.
+    static func distanceWritten(_ settings: String) -> String {
+        "written as a `distance` setting (`distance_scale` for pinches) in your user settings (\(settings))"
+    }
 
     static let directions: [String: [String]] = [
         "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"],
@@ -238,7 +243,8 @@ public enum FusumaImporter {
                     if entry.value.value != .null { result.note(keyLine, .skipped, "\(place): command must be a string") }
                     continue
                 }
-                command = .shell(text)
+                command = DesktopCommands.xdotoolKeys(shell: text) ?? .shell(text)
+                if case .keys? = command { comments.append("command: \(text)") }
                 let variables = ["move_x", "move_y", "zoom", "rotate", "finger"].filter { text.contains("$" + $0) || text.contains("${" + $0) }
                 if !variables.isEmpty {
                     result.note(keyLine, .setting, "\(place): fusuma's $\(variables.joined(separator: ", $")) are not set by transitionctl run; use $TRANSITIOND_PROGRESS, $TRANSITIOND_STEP or an on = \"progress\" command (docs/actions.md)")
@@ -267,7 +273,7 @@ public enum FusumaImporter {
             case "accel":
                 result.note(keyLine, .setting, "\(place): accel scales fusuma's $move_x/$zoom variables, which transitiond does not set")
             default:
-                result.note(keyLine, .skipped, "\(place): '\(entry.key)' is not a fusuma key here (command, sendkey, keypress, threshold, interval, accel, or \(statuses.joined(separator: ", ")))")
+                result.note(keyLine, .skipped, unknownKey(entry.key, gesture: gesture, place: place, direction: direction))
             }
         }
         guard let command else { return }
@@ -309,6 +315,28 @@ public enum FusumaImporter {
                                           comments: comments), "fusuma's update, per step of 0.1 of the gesture")
             }
         }
+    }
+
+    /// Why `key` under `place` is not read. Right under a gesture and its finger count the key
+    /// may be a direction or a leaf's key, and both are named; a diagonal swipe is explained.
+    static func unknownKey(_ key: String, gesture: String, place: String, direction: String?) -> String {
+        let leafKeys = "command, sendkey, keypress, threshold, interval, accel, or \(statuses.joined(separator: ", "))"
+        let known = directions[gesture, default: []]
+        if direction == nil, gesture == "swipe", isDiagonal(key) {
+            // fusuma's SwipeDetector (lib/fusuma/plugin/detectors/swipe_detector.rb) names a swipe
+            // by the axis it moved most along: right, left, down or up.
+            return "\(place) \(key): fusuma has no diagonal swipes (it calls a swipe left, right, up or down, by the axis the fingers moved most along), so it never ran this entry; transitiond has none either (a swipe locks onto one axis): put the command under a straight swipe (left:, right:, up: or down:)"
+        }
+        if direction == nil, !known.isEmpty {
+            return "\(place): '\(key)' is neither a \(gesture) direction (\(known.joined(separator: ", "))) nor a fusuma key (\(leafKeys)); fusuma never runs it"
+        }
+        return "\(place): '\(key)' is not a fusuma key here (\(leafKeys))"
+    }
+
+    /// `left_up`, `up-right`, `upleft`…: a direction of both axes.
+    static func isDiagonal(_ key: String) -> Bool {
+        let word = key.lowercased()
+        return (word.contains("left") || word.contains("right")) && (word.contains("up") || word.contains("down"))
     }
 
     /// fusuma-plugin-sendkey's evdev names (`LEFTCTRL+T`) as xkb names (`ctrl+t`).

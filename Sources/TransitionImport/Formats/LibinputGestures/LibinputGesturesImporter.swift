@@ -20,9 +20,11 @@ import TransitionActions
 /// - `swipe_threshold`, `timeout` and `device` are explained: transitiond decides by position and
 ///   velocity, has no timeout, and reads every touchpad.
 public enum LibinputGesturesImporter {
-    /// The import of `text`; `source` names the file. Never throws: every line gets a note.
-    public static func translate(_ text: String, source: String) -> ImportResult {
-        var result = ImportResult(format: .libinputGestures, source: source)
+    /// The import of `text`; `source` names the file, `settingsName` the user settings file the
+    /// notes send settings to. Never throws: every line gets a note.
+    public static func translate(_ text: String, source: String,
+                                 settingsName: String = ImportResult.defaultSettingsName) -> ImportResult {
+        var result = ImportResult(format: .libinputGestures, source: source, settingsName: settingsName)
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -151,12 +153,7 @@ public enum LibinputGesturesImporter {
             // libinput-gestures expands ~ and $VARS in the program's name only.
             return .success(.shell(program + words.dropFirst().map { " " + ShellWords.quote($0) }.joined()))
         }
-        if words.count >= 3, program == "xdotool", words[1] == "key", words.dropFirst(2).allSatisfy({ !$0.hasPrefix("-") }),
-           case (let keys, nil) = DesktopCommands.keysOnEveryDesktop(words.dropFirst(2).joined(separator: " ")) {
-            // `xdotool key super+Left`: plain keys (no --window, --delay, --clearmodifiers) whose
-            // names are xkb's become keys, which reach every desktop, not only X11.
-            return .success(keys)
-        }
+        if let keys = DesktopCommands.xdotoolKeys(words) { return .success(keys) }
         return .success(.argv(words))
     }
 

@@ -22,9 +22,11 @@ import TransitionActions
 ///   client on transitiond (docs/touchegg.md).
 /// - `action_execute_threshold` becomes `finish_threshold` for the user settings.
 public enum ToucheggImporter {
-    /// The import of `text`; `source` names the file. Throws only for XML it cannot read.
-    public static func translate(_ text: String, source: String) throws(ConfigError) -> ImportResult {
-        var result = ImportResult(format: .touchegg, source: source)
+    /// The import of `text`; `source` names the file, `settingsName` the user settings file the
+    /// notes send settings to. Throws only for XML it cannot read.
+    public static func translate(_ text: String, source: String,
+                                 settingsName: String = ImportResult.defaultSettingsName) throws(ConfigError) -> ImportResult {
+        var result = ImportResult(format: .touchegg, source: source, settingsName: settingsName)
         let root = try XMLReader.root(text, source: source)
         guard root.name == "touchégg" || root.name == "touchegg" else {
             throw ConfigError(source: source, position: root.position,
@@ -52,7 +54,7 @@ public enum ToucheggImporter {
                 if let percent = Double(value), percent >= 0, percent <= 100 {
                     result.settings.append(ImportedSetting(transitions: [], key: "finish_threshold", value: percent / 100, line: line,
                                                            comment: "action_execute_threshold \(value)%: Touchégg acts at the lift past this share of the gesture"))
-                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) in your user settings (~/.config/transitiond/config.toml); the release velocity also decides in transitiond")
+                    result.note(line, .setting, "action_execute_threshold \(value) → finish_threshold = \(TOMLWriter.number(percent / 100)) in your user settings (\(result.settingsName)); the release velocity also decides in transitiond")
                 } else {
                     result.note(line, .skipped, "action_execute_threshold must be a percentage, not '\(value)'")
                 }
@@ -175,7 +177,13 @@ public enum ToucheggImporter {
             if command.contains("TOUCHEGG_") {
                 comments.append("TOUCHEGG_GESTURE_ON and TOUCHEGG_DEVICE_TYPE are not set: use TRANSITIOND_EVENT and TRANSITIOND_SOURCE")
             }
-            add(.shell(command), decrease: settings["decreaseCommand"].flatMap { $0.isEmpty ? nil : ActionCommand.shell($0) })
+            // `xdotool key ctrl+t` becomes keys, which reach every desktop, as SEND_KEYS does.
+            let asKeys = DesktopCommands.xdotoolKeys(shell: command)
+            let decrease = settings["decreaseCommand"].flatMap { $0.isEmpty ? nil : $0 }
+            let decreaseKeys = decrease.flatMap(DesktopCommands.xdotoolKeys(shell:))
+            if asKeys != nil { comments.append("RUN_COMMAND \(command)") }
+            add(asKeys ?? .shell(command), decrease: decrease.map { decreaseKeys ?? .shell($0) },
+                how: asKeys != nil ? "xdotool key as keys, on every desktop" : "")
         case "SEND_KEYS":
             let modifiers = (settings["modifiers"] ?? "").split(separator: "+").map(String.init)
             let keys = (settings["keys"] ?? "").split(separator: "+").map(String.init)
