@@ -56,6 +56,31 @@ import TransitionServer
         #expect(harness.onLoop { $0.engine!.engine.declared.isEmpty })
     }
 
+    @Test func aSwipeDrivesTheDeclaredTransitionAmongItsPages() throws {
+        let harness = try ServerHarness(engine: .standard)
+        defer { harness.stop() }
+        let shell = try TestClient(path: harness.path)
+        try shell.hello()
+        _ = try shell.request(Self.declare)
+        _ = try shell.request(#"{"id":2,"request":"subscribe"}"#)
+        _ = try shell.next() // snapshot
+        harness.onLoop { context in
+            // Samples stamped in the recent past, as libinput's are by the time they are read.
+            for input in ServerEngineTests.swipe(startUs: MonotonicClock.nowUs() - 320_000) { context.engine!.handle(input) }
+        }
+        let received = try shell.read { $0.transitionEvent?.payload.kind == .completed }.compactMap(\.transitionEvent)
+        #expect(Set(received.map(\.transition)) == ["workspaces"])      // not the configured swipe3-left
+        guard case .began(let began) = received.first?.payload,
+              case .ended(let ended)? = received.first(where: { $0.payload.kind == .ended })?.payload,
+              case .completed(let done) = received.last?.payload else { Issue.record("no began, ended, completed"); return }
+        #expect(began.from == 1)
+        #expect(ended.to == 2 && ended.pages == EndedPages(page: 2, count: 4) && ended.outcome == .finish)
+        #expect(done.progress == 2)
+        let (list, _) = try shell.request(#"{"id":3,"request":"list"}"#)
+        guard case .success(.list(let rows)) = list.result else { Issue.record("no list"); return }
+        #expect(rows.first { $0.info.name == "workspaces" }?.info.declared?.page == 2)
+    }
+
     @Test func onlyAConnectionThatReceivesEventsMayDeclare() throws {
         let harness = try ServerHarness(engine: .standard)
         defer { harness.stop() }
