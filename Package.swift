@@ -66,18 +66,24 @@ let package = Package(
 
         // The pure core: no file descriptors, no clock of its own.
         .target(name: "TransitionCore", swiftSettings: strict),
-        .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles"], swiftSettings: strict),
+        .target(name: "TransitionConfig", dependencies: ["TransitionCore", "TransitionFiles", "TransitionLog"], swiftSettings: strict),
         .target(name: "TransitionProtocol", dependencies: ["TransitionCore"], swiftSettings: strict),
         // Touchégg's protocol, whole: how gestures map onto its signals, its gesture model, the
         // D-Bus marshaller and SASL handshake, the object its clients call, and the bridge that
         // runs the `@touchegg` engine. Pure: no file descriptors (the server carries the bytes).
         .target(name: "TransitionTouchegg", dependencies: ["TransitionCore"], swiftSettings: strict),
         // The pure core of `transitionctl run`: the actions file, matching, steps, thresholds, the planner.
-        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionDesktop"],
+        // Pure: the names of `keys` are resolved by a `KeysymLookup` it is handed (xkbcommon's, by
+        // the runner), so that it and the importer link no desktop library.
+        .target(name: "TransitionActions", dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionLog"],
                 swiftSettings: strict),
         // The pure core of `transitionctl import`: readers (YAML, XML, shell words) and translators
         // of libinput-gestures', fusuma's and Touchégg's configurations into an actions file.
-        .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig"], swiftSettings: strict),
+        .target(name: "TransitionImport", dependencies: ["TransitionCore", "TransitionActions", "TransitionConfig", "TransitionLog"], swiftSettings: strict),
+
+        // What the processes log, pure: the one escaper of text that comes from another process
+        // (`PrintableText`) and the rate limit of refusal lines (`RefusalLog`).
+        .target(name: "TransitionLog", swiftSettings: strict),
 
         // The pure core of the uinput key service: its line protocol and its rate limit,
         // shared by the service (TransitionDaemon) and its client (TransitionDesktop).
@@ -96,26 +102,39 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "TransitionServer",
-            dependencies: ["TransitionCore", "TransitionProtocol", "TransitionTouchegg", "TransitionIO", "CLinux", "CSystemd",
+            dependencies: ["TransitionCore", "TransitionProtocol", "TransitionTouchegg", "TransitionIO", "TransitionLog", "TransitionFiles", "TransitionSystemd", "CLinux",
                            .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // systemd, for the daemon and the desktop side alike: socket activation and sd_notify,
+        // logind's sessions, locks and sleep, and sd-bus (the daemon's system bus, the runner's
+        // session bus, one way to add a match).
+        .target(
+            name: "TransitionSystemd",
+            dependencies: ["TransitionIO", "TransitionProtocol", "CSystemd", "CLinux", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "TransitionIO", "CLinux"], swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
-                           "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev",
+                           "TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionLog", "CEvdev",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // The runner's edges to the desktop: who has focus (Wayland, X11, KDE) and a way to press
         // keys (XTEST, the virtual-keyboard protocol, the uinput key service), over one keymap lookup.
-        .target(name: "TransitionDesktop", dependencies: ["CXKBCommon", "CXCB", "CWayland", "CWaylandProtocols", "CSystemd", "TransitionIO", "TransitionKeys", "CLinux"],
+        .target(name: "TransitionDesktop", dependencies: ["TransitionActions", "TransitionSystemd", "CXKBCommon", "CXCB", "CWayland", "CWaylandProtocols", "CSystemd", "TransitionIO", "TransitionKeys", "CLinux"],
+                swiftSettings: strict),
+        // `transitionctl run`, the runner: the actions on the daemon's own event loop, with the
+        // commands, the actions file's watch, and the desktop's focus and keys (TransitionDesktop).
+        .target(name: "TransitionRunner",
+                dependencies: ["TransitionActions", "TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig",
+                               "TransitionDesktop", "TransitionIO", "TransitionLog", "CLinux"],
                 swiftSettings: strict),
         // transitionctl's commands, a library so that the transitiond binary can carry them too.
         .target(
             name: "TransitionCtl",
             dependencies: ["TransitionClient", "TransitionProtocol", "TransitionCore", "TransitionConfig", "TransitionActions", "TransitionImport",
-                           "TransitionDesktop", "TransitionFiles", "TransitionIO", "CLinux", "CSystemd",
+                           "TransitionDesktop", "TransitionRunner", "TransitionSystemd", "TransitionFiles", "TransitionIO", "CLinux", "CSystemd",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -149,13 +168,17 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig", "TransitionCore",
+        .testTarget(name: "TransitionImportTests", dependencies: ["TransitionImport", "TransitionActions", "TransitionConfig", "TransitionCore", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "TransitionCtlTests", dependencies: ["TransitionCtl", "TransitionActions", "TransitionProtocol", "TransitionIO",
                     "TransitionCore", "CLinux", "CSystemd", "TransitionTestSupport",
                     .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "CWaylandProtocols", "TransitionKeys",
+        .testTarget(name: "TransitionRunnerTests", dependencies: ["TransitionRunner", "TransitionActions", "TransitionIO", "TransitionProtocol", "TransitionCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "TransitionActions", "CWaylandProtocols", "TransitionKeys",
+            .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
+        .testTarget(name: "TransitionLogTests", dependencies: ["TransitionLog",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionKeysTests", dependencies: ["TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
@@ -163,14 +186,17 @@ let package = Package(
         .testTarget(name: "TransitionFilesTests", dependencies: ["TransitionFiles"], swiftSettings: strict),
         .testTarget(name: "TransitionInputTests", dependencies: ["TransitionInput",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionProtocol", "TransitionTouchegg", "TransitionCore", "CLinux",
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionSystemd", "TransitionProtocol", "TransitionTouchegg", "TransitionCore", "CLinux",
                     "TransitionTestSupport",
+                    .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionSystemdTests", dependencies: ["TransitionSystemd", "TransitionProtocol", "TransitionIO",
                     .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys",
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys", "TransitionSystemd",
             .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
     ],

@@ -18,6 +18,8 @@ let package = Package(
         .package(name: "transitiond", path: ".."),
     ],
     targets: [
+        // The keysym names the importer fuzzers pass in (xkbcommon's would link the desktop's libraries).
+        .target(name: "KeysymTable", dependencies: [.product(name: "TransitionActions", package: "transitiond")]),
         .executableTarget(
             name: "FuzzRequestDecoder",
             dependencies: [.product(name: "TransitionProtocol", package: "transitiond")],
@@ -38,15 +40,15 @@ let package = Package(
         // The configurations `transitionctl import` reads, written by people.
         .executableTarget(
             name: "FuzzLibinputGesturesImport",
-            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            dependencies: ["KeysymTable", .product(name: "TransitionImport", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzFusumaImport",
-            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            dependencies: ["KeysymTable", .product(name: "TransitionImport", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzToucheggImport",
-            dependencies: [.product(name: "TransitionImport", package: "transitiond")],
+            dependencies: ["KeysymTable", .product(name: "TransitionImport", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // The uinput key service's line protocol: requests from its peers, replies to its client.
         .executableTarget(

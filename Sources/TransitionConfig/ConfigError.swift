@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: MIT
+import TransitionLog
+
 /// One problem in a configuration, with where it is.
+///
+/// Its text names what the file holds (keys, transition names, the file's own name), which may
+/// come from another process (a user's `settings`): both are kept on one line of printable text
+/// (``PrintableText``), so that a key holding a newline cannot start a line of the log.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it (`config.toml`, `/etc/transitiond/config.toml`).
     public var source: String
@@ -10,7 +16,7 @@ public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// A diagnostic for `source` at `position`.
     public init(source: String, position: SourcePosition?, message: String) {
-        self.source = source; self.position = position; self.message = message
+        self.source = PrintableText.escaped(source); self.position = position; self.message = PrintableText.escaped(message)
     }
 
     /// `config.toml:12:5: unknown key 'stifness' in [[transition]] 'swipe3-left' (did you mean 'stiffness'?)`,

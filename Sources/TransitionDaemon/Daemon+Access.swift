@@ -3,6 +3,7 @@ import Logging
 import TransitionConfig
 import TransitionProtocol
 import TransitionServer
+import TransitionSystemd
 
 /// What the daemon keeps for access control: the `[access]` settings, the mode chosen from them,
 /// and the session source it follows in active-session mode.

@@ -5,6 +5,7 @@ import TransitionConfig
 import TransitionCore
 import TransitionInput
 import TransitionProtocol
+import TransitionSystemd
 
 extension Daemon {
     /// SIGHUP: reads the configuration again. A broken file keeps the old configuration in

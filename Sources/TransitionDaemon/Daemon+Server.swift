@@ -6,6 +6,7 @@ public import TransitionCore
 import TransitionInput
 public import TransitionProtocol
 public import TransitionServer
+import TransitionSystemd
 
 extension Daemon {
     /// Serves the protocol on the socket systemd passed (socket activation), or else on
@@ -109,20 +110,4 @@ extension Daemon: TransitionServerDelegate {
 struct DaemonError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let pair = String(cString: entry)
-            if let eq = pair.firstIndex(of: "=") {
-                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
 }

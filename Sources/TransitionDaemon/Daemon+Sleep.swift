@@ -3,6 +3,7 @@ import Logging
 import TransitionCore
 import TransitionInput
 import TransitionServer
+import TransitionSystemd
 
 extension Daemon {
     /// The daemon's one system-bus connection, shared by the session source (locked hints) and

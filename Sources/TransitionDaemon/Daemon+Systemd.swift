@@ -2,6 +2,7 @@
 import Logging
 import TransitionInput
 import TransitionServer
+import TransitionSystemd
 
 extension Daemon {
     /// The `STATUS=` line systemd shows.

@@ -2,6 +2,8 @@
 import Logging
 import TransitionConfig
 import TransitionCore
+import TransitionIO
+import TransitionLog
 public import TransitionProtocol
 public import TransitionServer
 
@@ -11,6 +13,10 @@ public import TransitionServer
 struct UserSettingsState {
     /// The settings in force and who sent them; `nil`: the system's configuration alone.
     var active: (settings: UserSettings, sender: SettingsSender)?
+    /// Refused settings, in the log: the first after a quiet 10 s at once, the rest summed up.
+    var refusals = RefusalLog(intervalUs: 10_000_000)
+    /// The loop timer that writes ``refusals``' summary, while one is due.
+    var refusalsTimer: TimerID?
 }
 
 extension Daemon {
@@ -35,7 +41,9 @@ extension Daemon {
             merged = try settings.applied(to: system)
         } catch {
             let kept = userSettings.active == nil ? "the system's" : "the settings in force"
-            logger.notice("settings of uid \(sender.uid) (pid \(sender.pid)) refused, keeping \(kept):\n\(error)")
+            // The diagnostics are escaped (ConfigDiagnostic): one line each, whatever the text held.
+            noteRefusedSettings("settings of uid \(sender.uid) (pid \(sender.pid)) refused, keeping \(kept):\n\(error)",
+                                uid: sender.uid)
             throw ProtocolError(.invalidSettings, error.description, diagnostics: error.diagnostics.map {
                 SettingsDiagnostic(line: $0.position?.line, column: $0.position?.column, message: $0.message)
             })
@@ -49,7 +57,7 @@ extension Daemon {
         }
         userSettings.active = (settings, sender)
         putInForce(merged, replacing: before)
-        logger.notice("settings of uid \(sender.uid) (pid \(sender.pid)) from \(source) in force: \(merged.engine.transitions.count) transitions")
+        logger.notice("settings of uid \(sender.uid) (pid \(sender.pid)) from \(escaped: source) in force: \(merged.engine.transitions.count) transitions")
         return SettingsResult(state: .applied, transitions: configurationInForce.transitions.count)
     }
 
@@ -80,6 +88,18 @@ extension Daemon {
             logger.warning("settings of uid \(active.sender.uid) no longer fit the system's configuration; the system's are in force:\n\(error)")
             userSettings.active = nil
             return system
+        }
+    }
+
+    /// Logs a refusal of settings at once, or counts it for a summary (``RefusalLog``), so that
+    /// a user sending broken settings in a loop writes at most two lines per 10 s.
+    private func noteRefusedSettings(_ line: String, uid: UInt32) {
+        let now = MonotonicClock.nowUs()
+        if let line = userSettings.refusals.record(line, what: "settings of uid \(uid)", nowUs: now) { logger.notice("\(line)") }
+        guard userSettings.refusalsTimer == nil, let due = userSettings.refusals.summaryDueUs else { return }
+        userSettings.refusalsTimer = loop.schedule(atUs: due) { [unowned self] in
+            userSettings.refusalsTimer = nil
+            if let summary = userSettings.refusals.summary(nowUs: MonotonicClock.nowUs()) { logger.notice("\(summary)") }
         }
     }
 

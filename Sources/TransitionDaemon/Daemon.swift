@@ -5,6 +5,7 @@ public import TransitionConfig
 public import TransitionCore
 import TransitionInput
 public import TransitionServer
+public import TransitionSystemd
 
 /// The running daemon: one event loop that carries input samples into the engine and the
 /// engine's events out to every sink (socket clients, `--print-events`), and schedules the

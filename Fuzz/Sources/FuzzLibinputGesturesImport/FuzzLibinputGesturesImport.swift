@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import KeysymTable
 import TransitionImport
 
 /// libFuzzer entry: any byte string is a libinput-gestures.conf, read by `transitionctl import --format libinput-gestures`.
@@ -9,7 +10,7 @@ import TransitionImport
 public func fuzzLibinputGesturesImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {
-        _ = try Importer.run(text, source: "fuzz", format: .libinputGestures)
+        _ = try Importer.run(text, source: "fuzz", format: .libinputGestures, keysyms: KeysymTable.lookup)
     } catch {
         if case .invalidOutput = error { fatalError("\(error)\n--- input:\n\(text)") }
         if "\(error)".isEmpty { fatalError("an empty error for \(text.debugDescription)") }

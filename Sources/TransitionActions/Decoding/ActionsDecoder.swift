@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
-import TransitionDesktop
 
 /// Reads an actions file (TOML) into an ``ActionsFile``, with the configuration's parser and
 /// diagnostics: every problem is reported with its file, line and column, all at once.
 public enum ActionsDecoder {
-    /// Parses and checks `text`; `source` names the file in messages.
-    public static func decode(_ text: String, source: String) throws(ConfigError) -> ActionsFile {
+    /// Parses and checks `text`; `source` names the file in messages, `keysyms` resolves the
+    /// names of `keys` (xkbcommon's, from the runner).
+    public static func decode(_ text: String, source: String, keysyms: KeysymLookup) throws(ConfigError) -> ActionsFile {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
@@ -25,7 +25,7 @@ public enum ActionsDecoder {
             case .array(let items) where items.allSatisfy({ if case .table = $0.value { true } else { false } }):
                 for (index, item) in items.enumerated() {
                     guard case .table(let table) = item.value else { continue }
-                    if let action = decodeAction(table, number: index + 1, position: item.position, &d) {
+                    if let action = decodeAction(table, number: index + 1, position: item.position, keysyms: keysyms, &d) {
                         file.actions.append(action)
                     }
                 }
@@ -39,14 +39,14 @@ public enum ActionsDecoder {
         return file
     }
 
-    private static func decodeAction(_ table: TOMLTable, number: Int, position: SourcePosition,
+    private static func decodeAction(_ table: TOMLTable, number: Int, position: SourcePosition, keysyms: KeysymLookup,
                                      _ d: inout Diagnostics) -> Action? {
         var r = TableReader(table, context: "in [[action]] #\(number)", position: position)
         let before = d.items.count
         let transitions = selector(&r, &d)
         let event = r.choice("on", ActionEvent.allCases.map { ($0.rawValue, $0) }, &d)
         if r.table["on"] == nil { d.add(position, "missing 'on' in [[action]] #\(number) (one of \(eventList))") }
-        let command = command(&r, &d)
+        let command = command(&r, keysyms: keysyms, &d)
         let step = r.number("step", .positive, &d)
         let threshold = r.number("threshold", .positive, &d)
         let timeout = r.number("timeout", .positive, &d)
@@ -95,10 +95,10 @@ public enum ActionsDecoder {
 
     /// `command` (a list of arguments, or a string for sh -c) or `keys` (chords to press):
     /// exactly one of them.
-    private static func command(_ r: inout TableReader, _ d: inout Diagnostics) -> ActionCommand? {
+    private static func command(_ r: inout TableReader, keysyms: KeysymLookup, _ d: inout Diagnostics) -> ActionCommand? {
         let keysEntry = r.take("keys")
         guard let entry = r.take("command") else {
-            if let keysEntry { return keys(keysEntry, r: r, &d) }
+            if let keysEntry { return keys(keysEntry, r: r, keysyms: keysyms, &d) }
             d.add(r.position, "missing 'command' \(r.context) (a list of arguments, or a string for sh -c), or 'keys' (e.g. \"super+Right\")")
             return nil
         }
@@ -119,13 +119,13 @@ public enum ActionsDecoder {
 
     /// `keys = "super+Right ctrl+c"`, each name checked against xkbcommon's keysym names; an
     /// unknown one is reported at its own column.
-    private static func keys(_ entry: TOMLEntry, r: TableReader, _ d: inout Diagnostics) -> ActionCommand? {
+    private static func keys(_ entry: TOMLEntry, r: TableReader, keysyms: KeysymLookup, _ d: inout Diagnostics) -> ActionCommand? {
         guard case .string(let text) = entry.node.value else {
             d.add(entry.node.position, "\(r.name("keys")) must be a string of chords, e.g. \"super+Right\", not \(entry.node.value.kindDescription)")
             return nil
         }
         do throws(KeyTextError) {
-            return .keys(try KeySequence(parsing: text))
+            return .keys(try KeySequence(parsing: text, keysyms: keysyms))
         } catch {
             // The string's position is its opening quote; a name's column counts from the text.
             let at = SourcePosition(line: entry.node.position.line, column: entry.node.position.column + error.column)

@@ -18,10 +18,10 @@ extension ActionsDecoder {
     public static func exists(_ path: String) -> Bool { ConfigFile.exists(path) }
 
     /// Reads and decodes the file at `path`; returns its text too, so a reload can tell whether
-    /// anything changed.
-    public static func load(path: String) throws(ConfigError) -> (file: ActionsFile, text: String) {
+    /// anything changed; `keysyms` resolves the names of `keys`.
+    public static func load(path: String, keysyms: KeysymLookup) throws(ConfigError) -> (file: ActionsFile, text: String) {
         let text = try read(path: path)
-        return (try decode(text, source: path), text)
+        return (try decode(text, source: path, keysyms: keysyms), text)
     }
 
     /// The file's text (UTF-8, at most 1 MiB).

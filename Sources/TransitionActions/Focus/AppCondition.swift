@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-public import TransitionDesktop
 
 /// What the runner knows of the keyboard focus when a gesture begins.
 public enum AppFocus: Sendable, Equatable {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-public import TransitionDesktop
 
 /// The `keys` of an action: chords pressed one after the other ("super+Right",
 /// "ctrl+c ctrl+v"), as written and resolved to keysyms.
@@ -15,9 +14,9 @@ public struct KeySequence: Sendable, Hashable, CustomStringConvertible {
         self.chords = chords
     }
 
-    /// Parses `text` with xkbcommon's keysym names (``KeyText/parse(_:lookup:)``).
-    public init(parsing text: String) throws(KeyTextError) {
-        self.init(text: text, chords: try KeyText.parse(text))
+    /// Parses `text`, resolving names through `keysyms` (``KeyText/parse(_:lookup:)``).
+    public init(parsing text: String, keysyms: KeysymLookup) throws(KeyTextError) {
+        self.init(text: text, chords: try KeyText.parse(text, lookup: keysyms))
     }
 
     public var description: String { text }

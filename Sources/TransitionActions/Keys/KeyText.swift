@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-public import TransitionDesktop
 
 /// Why a `keys` text does not parse: what, and where (a column in the text, from 1).
 public struct KeyTextError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,9 +36,9 @@ public enum KeyText {
     /// type a paragraph into the focused window).
     public static let maxChords = 64
 
-    /// Parses `text` into chords, resolving names through `lookup` (xkbcommon by default).
-    public static func parse(_ text: String,
-                             lookup: (String) -> UInt32? = XKBKeymap.keysym(named:)) throws(KeyTextError) -> [KeyChord] {
+    /// Parses `text` into chords, resolving names through `lookup` (xkbcommon's names, from the
+    /// runner; a table in tests and fuzzers).
+    public static func parse(_ text: String, lookup: KeysymLookup) throws(KeyTextError) -> [KeyChord] {
         var chords: [KeyChord] = []
         let characters = Array(text)
         var index = 0
@@ -57,7 +56,7 @@ public enum KeyText {
     }
 
     private static func chord(_ word: ArraySlice<Character>, column: Int,
-                              lookup: (String) -> UInt32?) throws(KeyTextError) -> KeyChord {
+                              lookup: KeysymLookup) throws(KeyTextError) -> KeyChord {
         var parts: [(name: String, column: Int)] = []
         var partStart = word.startIndex
         for i in word.indices where word[i] == "+" {

@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import TransitionCore
 public import TransitionProtocol
+import TransitionIO
 
 /// An asynchronous transitiond client for Swift apps: a stream of decoded messages, requests
 /// answered by their replies, and automatic reconnection with backoff (re-subscribing each time,
@@ -80,10 +81,7 @@ public final class TransitionClient: Sendable {
     /// Starts connecting at once, on a thread of its own.
     public init(options: Options = Options()) {
         self.options = options
-        var environment: [String: String] = [:]
-        for name in [SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = ProcessEnvironment.values([SocketLocation.environmentVariable, "XDG_RUNTIME_DIR"])
         candidates = SocketLocation.clientCandidates(explicit: options.socketPath, environment: environment, uid: getuid())
         state = Mutex(State(subscription: options.subscription))
         (events, continuation) = AsyncStream.makeStream(of: Event.self)

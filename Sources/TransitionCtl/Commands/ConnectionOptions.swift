@@ -4,6 +4,7 @@ import Glibc
 import TransitionClient
 public import TransitionCore
 import TransitionProtocol
+import TransitionIO
 
 /// `--socket`, shared by every command; it may also come before the command's name
 /// (``SharedOptions``).

@@ -85,7 +85,7 @@ struct Desktop: ParsableCommand {
         func run() throws {
             let keys: KeySequence
             do throws(KeyTextError) {
-                keys = try KeySequence(parsing: text)
+                keys = try KeySequence(parsing: text, keysyms: .xkbcommon)
             } catch {
                 Terminal.error("transitionctl desktop keys: \(error)")
                 throw ExitCode(64)

@@ -2,9 +2,11 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionDesktop
 import TransitionClient
 import TransitionImport
 import TransitionProtocol
+import TransitionIO
 
 /// `transitionctl doctor`: what stands between a user and working gestures.
 struct Doctor: ParsableCommand {
@@ -47,7 +49,7 @@ struct Doctor: ParsableCommand {
             actions = .none(path: path)
         } else {
             do {
-                actions = .loaded(path: path, file: try ActionsDecoder.load(path: path).file)
+                actions = .loaded(path: path, file: try ActionsDecoder.load(path: path, keysyms: .xkbcommon).file)
             } catch {
                 actions = .broken(path: path, error: "\(error)")
             }

@@ -2,8 +2,10 @@
 import ArgumentParser
 import Glibc
 import TransitionActions
+import TransitionDesktop
 import TransitionConfig
 import TransitionImport
+import TransitionIO
 
 /// `transitionctl import`: translates a libinput-gestures, fusuma or Touchégg configuration
 /// into an actions file for `transitionctl run`.
@@ -71,7 +73,7 @@ struct Import: ParsableCommand {
         let imported: Importer.Output
         do {
             imported = try Importer.run(text, source: file, format: forced, outputName: output != nil && path != "-" ? path : "actions.toml",
-                                        settingsName: settingsName)
+                                        settingsName: settingsName, keysyms: .xkbcommon)
         } catch {
             Terminal.error("transitionctl import: \(error)")
             throw ExitCode(1)

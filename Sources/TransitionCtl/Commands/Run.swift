@@ -6,6 +6,8 @@ import TransitionConfig
 import TransitionCore
 import TransitionDesktop
 import TransitionProtocol
+import TransitionRunner
+import TransitionIO
 
 /// `transitionctl run`: runs commands on transitions, from an actions file.
 struct Run: ParsableCommand {
@@ -69,7 +71,7 @@ struct Run: ParsableCommand {
             var failed = false
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
-                    let (file, _) = try ActionsDecoder.load(path: path)
+                    let (file, _) = try ActionsDecoder.load(path: path, keysyms: .xkbcommon)
                     let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
                     failed = !Self.checkTransitions(file, path: path, candidates: candidates, settingsPath: settingsPath)
                 } catch {
@@ -92,7 +94,7 @@ struct Run: ParsableCommand {
         var text: String?
         if ActionsDecoder.exists(path) {
             do {
-                (initial, text) = try ActionsDecoder.load(path: path)
+                (initial, text) = try ActionsDecoder.load(path: path, keysyms: .xkbcommon)
             } catch {
                 log.error("\(error)\nstarting without actions; fix the file and it is loaded")
             }
@@ -107,7 +109,7 @@ struct Run: ParsableCommand {
         do {
             let desktop = DesktopSession(environment: ProcessEnvironment.values(["WAYLAND_DISPLAY", "DISPLAY", "XDG_CURRENT_DESKTOP"]))
             runner = try ActionRunner(options: .init(configPath: path, candidates: candidates, verbose: verbose, desktop: desktop,
-                                                     settingsPath: settingsPath),
+                                                     settingsPath: settingsPath, surroundings: .current),
                                       initial: initial, text: text)
         } catch {
             Terminal.error("transitionctl run: \(error.message)")

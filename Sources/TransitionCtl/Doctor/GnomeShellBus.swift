@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CSystemd
 import TransitionDesktop
+import TransitionSystemd
 
 /// The running GNOME Shell's version, from its `ShellVersion` property on the session bus
 /// (`org.gnome.Shell` at `/org/gnome/Shell`: GNOME/gnome-shell `js/ui/shellDBus.js`, which gives

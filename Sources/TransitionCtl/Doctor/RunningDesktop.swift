@@ -3,6 +3,9 @@ import Glibc
 import TransitionActions
 import TransitionDesktop
 import TransitionFiles
+import TransitionImport
+import TransitionRunner
+import TransitionIO
 
 /// The desktop this process runs in (``DesktopSession``'s reading of the environment) and the
 /// gestures it acts on by itself, which `transitionctl doctor` and `transitionctl run` check
@@ -76,6 +79,22 @@ struct RunningDesktop {
             read: { path in (try? FileBytes.read(path: path, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } },
             glob: Files.glob,
             home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 },
-            environment: { name in getenv(name).map { String(cString: $0) } })
+            environment: { ProcessEnvironment.value($0) })
+    }
+}
+
+extension SessionSurroundings {
+    /// This session's, as `transitionctl doctor` reads them: ``RunningDesktop`` (on GNOME Shell,
+    /// one session-bus call bounded by ``GnomeShellBus/timeoutUs``), the gesture tools in `/proc`
+    /// (``RunningTools``), and the doctor's advice on Touchégg's clients.
+    static var current: SessionSurroundings {
+        SessionSurroundings(
+            desktop: {
+                let running = RunningDesktop(environment: ProcessEnvironment.values(RunningDesktop.variables))
+                if case .failure(let error)? = running.shellVersion { return (running.gestures, error.message) }
+                return (running.gestures, nil)
+            },
+            otherTools: { RunningTools.find(Files.processes()).map(\.advice) },
+            toucheggAdvice: DoctorReport.toucheggAdvice)
     }
 }

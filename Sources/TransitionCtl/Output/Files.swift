@@ -69,7 +69,7 @@ enum Files {
 
     /// Whether an executable `name` is on `PATH`.
     static func onPath(_ name: String) -> Bool {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        let path = ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
     }
 

@@ -4,8 +4,10 @@ import Glibc
 public import Logging
 import TransitionIO
 import TransitionKeys
+import TransitionLog
 import TransitionProtocol
 public import TransitionServer
+public import TransitionSystemd
 
 /// The uinput key service (`transitiond-keys`): presses keys on its ``UinputKeyboard`` for the
 /// user of the seat's active session, one request line at a time (``KeyServiceRequest``), and
@@ -54,8 +56,10 @@ public final class KeyService {
                                           idleUs: UInt64(idleSeconds) * 1_000_000)
     /// Due when the first connection will have been idle too long; absent while none is open.
     private var idleTimer: TimerID?
-    private var lastRateLogUs: UInt64 = 0
-    private var rateRefusedSinceLog = 0
+    /// Refusals in the log (connections, requests, the rate limit): the first after a quiet 10 s
+    /// at once, the rest summed up by user at the end of the 10 s.
+    private var refusals = RefusalLog(intervalUs: 10_000_000, noun: "connections or requests")
+    private var refusalsTimer: TimerID?
 
     private final class Connection {
         let fd: Int32
@@ -98,6 +102,8 @@ public final class KeyService {
         listenWatch = nil
         for fd in Array(connections.keys) { drop(fd) }
         sessions?.stop()
+        if let refusalsTimer { loop.cancelTimer(refusalsTimer) }
+        refusalsTimer = nil
     }
 
     /// The active session now, for the startup line.
@@ -138,7 +144,7 @@ public final class KeyService {
                 evict(victim, limit: limit)
             case .refuse(let limit):
                 let message = Self.describe(limit)
-                logger.notice("refused a connection from \(connection.who): \(message)")
+                noteRefusal("refused a connection from \(connection.who): \(message)", "connections", of: connection)
                 _ = WriteAll.write(fd, KeyServiceReply.error(.rateLimited, message).line, mode: .socket)
                 close(fd)
                 continue
@@ -170,12 +176,12 @@ public final class KeyService {
         _ = shutdown(fd, Int32(SHUT_WR))
         guard !readRefused(connection) else { close(fd); return }
         guard case .admit = refused.decide(uid: connection.peer.uid, nowUs: nowUs, mayPress: { _ in true }) else {
-            logger.notice("refused a connection from \(connection.who): \(message)")
+            noteRefusal("refused a connection from \(connection.who): \(message)", "connections", of: connection)
             close(fd)
             return
         }
         if keep(connection, in: \.refused, nowUs: nowUs) != nil {
-            logger.notice("refused a connection from \(connection.who): \(message)")
+            noteRefusal("refused a connection from \(connection.who): \(message)", "connections", of: connection)
             close(fd)
         }
     }
@@ -207,7 +213,7 @@ public final class KeyService {
             connection.splitter.append(contentsOf: buffer[0..<n])
             if let line = connection.splitter.nextLine() {
                 if let request = try? KeyServiceRequest(parsing: line) {
-                    logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
+                    noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who): \(message)", "requests", of: connection)
                     return true
                 }
             } else {
@@ -215,7 +221,7 @@ public final class KeyService {
                 guard connection.splitter.partialCount > KeyServiceRequest.maxLineBytes else { return false }
             }
         }
-        logger.notice("refused a connection from \(connection.who): \(message)")
+        noteRefusal("refused a connection from \(connection.who): \(message)", "connections", of: connection)
         return true
     }
 
@@ -256,7 +262,7 @@ public final class KeyService {
         }
         for fd in refused.idle(nowUs: now) {
             guard let connection = connections[fd] else { refused.close(fd); continue }
-            logger.notice("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")")
+            noteRefusal("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")", "connections", of: connection)
             drop(fd)
         }
         armIdleTimer()
@@ -325,17 +331,17 @@ public final class KeyService {
         do {
             request = try KeyServiceRequest(parsing: line)
         } catch {
-            logger.warning("\(connection.who): invalid request: \(error)")
+            noteRefusal("\(connection.who): invalid request: \(error)", "invalid requests", of: connection)
             return .error(.invalid, error.description)
         }
         if let (reason, message) = refusal(connection.peer.uid) {
-            logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
+            noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who): \(message)", "requests", of: connection)
             return .error(reason, message)
         }
         let session = sessions?.current?.id
         let now = MonotonicClock.nowUs()
         guard bucket.take(request.strokes.count, nowUs: now) else {
-            logRateRefusal(connection, now: now)
+            noteRefusal("rate limit: refused \(request.strokes.count) key strokes from \(connection.who)", "rate-limited requests", of: connection)
             let wait = bucket.waitUs(for: request.strokes.count, nowUs: now).map { "retry in \(($0 + 999) / 1000) ms" }
                 ?? "a request has at most \(Self.burst) strokes"
             return .error(.rateLimited, "more than \(Self.burst) key strokes at once or \(Self.strokesPerSecond) a second: \(wait)")
@@ -351,13 +357,17 @@ public final class KeyService {
         return .ok
     }
 
-    /// Says so at most once a second, with how many were refused in between.
-    private func logRateRefusal(_ connection: Connection, now: UInt64) {
-        rateRefusedSinceLog += 1
-        guard now >= lastRateLogUs + 1_000_000 else { return }
-        logger.warning("rate limit: refused \(rateRefusedSinceLog) request(s), the last from \(connection.who)")
-        lastRateLogUs = now
-        rateRefusedSinceLog = 0
+    /// Logs a refusal at once, or counts it for the summary (``RefusalLog``) under `kind` and
+    /// the peer's uid ("connections of uid 1001 (31)"): whatever peers send, at most two lines
+    /// per 10 s.
+    private func noteRefusal(_ line: String, _ kind: String, of connection: Connection) {
+        let now = MonotonicClock.nowUs()
+        if let line = refusals.record(line, what: "\(kind) of uid \(connection.peer.uid)", nowUs: now) { logger.notice("\(line)") }
+        guard refusalsTimer == nil, let due = refusals.summaryDueUs else { return }
+        refusalsTimer = loop.schedule(atUs: due) { [unowned self] in
+            refusalsTimer = nil
+            if let summary = refusals.summary(nowUs: MonotonicClock.nowUs()) { logger.notice("\(summary)") }
+        }
     }
 
     private static func userName(_ uid: UInt32) -> String {

@@ -4,6 +4,7 @@ import Glibc
 import Logging
 import TransitionIO
 import TransitionServer
+import TransitionSystemd
 
 /// `transitiond-keys`: the uinput key service's command line (the `transitiond` binary started
 /// under that name; the package links /usr/libexec/transitiond-keys to it).

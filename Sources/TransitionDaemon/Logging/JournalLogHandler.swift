@@ -2,6 +2,7 @@
 import Glibc
 public import Logging
 import TransitionIO
+import TransitionLog
 
 /// A swift-log handler that writes one line per entry to standard error in the form journald
 /// understands: a `<N>` syslog priority prefix (the unit sets `SyslogLevelPrefix=yes`, the
@@ -11,7 +12,9 @@ import TransitionIO
 ///
 /// A message with several lines becomes several journal lines, each with its own prefix (journald
 /// splits stderr at newlines). In ``Format/plain`` the prefix is the level's name instead, for
-/// people reading a terminal.
+/// people reading a terminal. Text that comes from another process is escaped before it is
+/// logged (``PrintableText``, `"\(escaped: name)"`), so that only the daemon's own newlines
+/// start lines; any other control character left in a message is escaped here.
 ///
 /// The level comes from a shared ``LogLevelControl`` unless a logger sets its own
 /// (`logger.logLevel = …`), so a reload can change every logger's level at once.
@@ -32,8 +35,8 @@ public struct JournalLogHandler: LogHandler {
         }
 
         private static func stderrIsJournal() -> Bool {
-            guard let raw = getenv("JOURNAL_STREAM") else { return false }
-            let parts = String(cString: raw).split(separator: ":")
+            guard let stream = ProcessEnvironment.value("JOURNAL_STREAM") else { return false }
+            let parts = stream.split(separator: ":")
             guard parts.count == 2, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]) else { return false }
             var st = stat()
             guard fstat(2, &st) == 0 else { return false }
@@ -110,7 +113,7 @@ public struct JournalLogHandler: LogHandler {
             lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + pairs.joined(separator: " ")
         }
         var out = ""
-        for line in lines { out += prefix + line + "\n" }
+        for line in lines { out += prefix + PrintableText.escaped(line) + "\n" }
         return out
     }
 
@@ -127,10 +130,11 @@ public struct JournalLogHandler: LogHandler {
     }
 
     /// A metadata value as written after `key=`: bare when it has no blanks, quotes, `=` or
-    /// control characters, otherwise in double quotes with `\"`, `\\`, `\n`, `\t` escaped.
+    /// control characters, otherwise in double quotes with `\"` and `\\` escaped, and control
+    /// characters as ``PrintableText`` writes them.
     static func quoted(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
-            $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+            $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || PrintableText.isControl($0)
         }
         guard needsQuotes else { return value }
         var out = "\""
@@ -138,15 +142,7 @@ public struct JournalLogHandler: LogHandler {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: PrintableText.append(scalar, to: &out)
             }
         }
         return out + "\""

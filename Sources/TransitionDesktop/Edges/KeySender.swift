@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+public import TransitionActions
 
 /// A way to press keys on the desktop: XTEST on X11, the virtual-keyboard protocol on wlroots
 /// compositors, or the uinput key service everywhere else.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+public import TransitionActions
 
 /// The KWin script through which the runner follows focus on KDE Plasma under Wayland, and what
 /// it reports. Plasma offers no standard protocol for the active window (no

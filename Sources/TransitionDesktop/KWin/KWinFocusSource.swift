@@ -2,6 +2,8 @@
 import CSystemd
 import Glibc
 import TransitionIO
+import TransitionSystemd
+import TransitionActions
 
 /// Follows focus on KDE Plasma under Wayland through KWin's scripting (``KWinFocusScript``): a
 /// session-bus connection (``SessionBus``) that exports ``KWinFocusScript/objectPath``, loads the
@@ -128,12 +130,11 @@ final class KWinFocusSource: FocusSource {
     /// after it, in order.
     private func watchKWin() throws(DesktopError) {
         let rule = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.kde.KWin'"
-        let r = sd_bus_add_match_async(bus.handle, &matchSlot, rule, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<KWinFocusSource>.fromOpaque(userdata).takeUnretainedValue().kwinChanged(message)
-            return 0
-        }, nil, Unmanaged.passUnretained(self).toOpaque())
-        guard r >= 0 else { throw DesktopError("cannot watch KWin on the session bus: \(SessionBus.describe(-r))") }
+        do throws(SystemError) {
+            matchSlot = try BusMatch.add(bus.handle, rule: rule) { [unowned self] message in kwinChanged(message) }
+        } catch {
+            throw DesktopError("cannot watch KWin on the session bus: \(SessionBus.describe(error.errno))")
+        }
     }
 
     /// Writes the script to a private file, loads it, runs it and waits for its first report, so
@@ -179,7 +180,7 @@ final class KWinFocusSource: FocusSource {
     /// Creates the script's file, readable by its owner only, in `$XDG_RUNTIME_DIR` (else /tmp).
     /// The name holds the plugin name, which no other connection ever has (O_EXCL all the same).
     private static func writeScript(_ source: String, pluginName: String) throws(DesktopError) -> String {
-        let directory = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let directory = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let path = "\(directory)/\(pluginName).js"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw DesktopError("cannot write KWin's focus script \(path): \(SessionBus.describe(errno))") }

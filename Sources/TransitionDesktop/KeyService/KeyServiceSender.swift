@@ -3,6 +3,7 @@ import CLinux
 import Glibc
 import TransitionIO
 public import TransitionKeys
+public import TransitionActions
 
 /// Presses keys through the uinput key service (`transitiond-keys`, docs/service.md): resolves
 /// the chords to evdev key strokes with the session's keymap, sends them as one request line on

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CXKBCommon
 import Glibc
+public import TransitionActions
 public import TransitionKeys
 
 /// A compiled xkb keymap and the one lookup every key sender needs: which key, at which shift
@@ -136,4 +137,10 @@ private extension String {
     init(format0x value: UInt32) {
         self = "0x" + String(value, radix: 16)
     }
+}
+
+extension KeysymLookup {
+    /// xkbcommon's keysym names (``XKBKeymap/keysym(named:)``): what the runner and
+    /// `transitionctl` hand the pure parts that read `keys`.
+    public static let xkbcommon = KeysymLookup { XKBKeymap.keysym(named: $0) }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TransitionActions
 
 /// Which toplevel is activated, from the events of wlr-foreign-toplevel-management: each
 /// handle's `title`, `app_id` and `state` are double-buffered until its `done`, and the activated

@@ -4,6 +4,7 @@ import CWayland
 import CWaylandProtocols
 import Glibc
 import TransitionIO
+import TransitionActions
 
 /// Presses keys on wlroots compositors (sway, Hyprland, niri, labwc, river, Wayfire) through
 /// `zwp_virtual_keyboard_manager_v1`: one virtual keyboard on the first seat, with a keymap

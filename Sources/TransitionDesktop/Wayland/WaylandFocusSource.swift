@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CWayland
 import CWaylandProtocols
+import TransitionActions
 
 /// Follows focus on wlroots compositors (sway, Hyprland, niri, labwc, river, Wayfire) through
 /// `zwlr_foreign_toplevel_manager_v1`: every toplevel's `app_id`, `title` and `state` come as

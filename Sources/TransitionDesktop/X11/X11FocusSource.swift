@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CXCB
 import Glibc
+import TransitionActions
 
 /// Follows the keyboard focus on X11 through EWMH: the window manager sets
 /// `_NET_ACTIVE_WINDOW` on the root window, and a `PropertyNotify` says when it changes (no

@@ -3,6 +3,7 @@ import TransitionKeys
 import CXCB
 import CXKBCommon
 import Glibc
+import TransitionActions
 
 /// Presses keys on X11 through the XTEST extension (`xcb_test_fake_input`), with the server's
 /// own keymap read by xkbcommon-x11 before every sequence (so a layout switched since is

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TransitionLog
 /// What the importer says about one entry of the imported file: how it was translated, or why
 /// not and what to do instead.
 public struct ImportNote: Sendable, Hashable {
@@ -25,10 +26,10 @@ public struct ImportNote: Sendable, Hashable {
     }
 
     /// `libinput-gestures.conf:62: translated: …`, on one line, with the file's control
-    /// characters (a terminal's escape sequences among them) shown as U+FFFD.
+    /// characters (a terminal's escape sequences among them) escaped (``PrintableText``).
     public func rendered(source: String) -> String {
         let place = line.map { "\(source):\($0)" } ?? source
         let text = "\(place): \(kind.rawValue): \(message)"
-        return text.printableLine
+        return PrintableText.escaped(text)
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import TransitionActions
 import TransitionConfig
+import TransitionLog
 
 /// Writes an ``ImportResult`` as an actions file (`actions.toml`) that `transitionctl run`
 /// reads, every action under a comment naming the line it comes from; and the settings that
@@ -105,7 +106,7 @@ public enum ActionsRenderer {
         return out
     }
 
-    static func commentText(_ text: String) -> String { text.printableLine }
+    static func commentText(_ text: String) -> String { PrintableText.escaped(text) }
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

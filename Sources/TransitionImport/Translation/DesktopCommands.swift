@@ -40,9 +40,9 @@ public enum DesktopCommands {
 
     /// `keys = "super+s"` when every name is an xkb keysym name (keys then reach every desktop),
     /// else `xdotool key` (X11 only) with why.
-    public static func keysOnEveryDesktop(_ combination: String) -> (command: ActionCommand, problem: String?) {
+    public static func keysOnEveryDesktop(_ combination: String, keysyms: KeysymLookup) -> (command: ActionCommand, problem: String?) {
         do throws(KeyTextError) {
-            return (.keys(try KeySequence(parsing: combination)), nil)
+            return (.keys(try KeySequence(parsing: combination, keysyms: keysyms)), nil)
         } catch {
             return (keys(combination), "\(combination) at \(error): written as xdotool key, X11 only")
         }
@@ -52,21 +52,21 @@ public enum DesktopCommands {
     /// (no option such as `--window`, `--delay`, `--clearmodifiers`) whose names are all xkb's.
     /// `nil` for anything else, which stays the command it was. `words` is the command split
     /// into words, as the other tool runs it.
-    public static func xdotoolKeys(_ words: [String]) -> ActionCommand? {
+    public static func xdotoolKeys(_ words: [String], keysyms: KeysymLookup) -> ActionCommand? {
         guard words.count >= 3, words[0] == "xdotool", words[1] == "key",
               words.dropFirst(2).allSatisfy({ !$0.hasPrefix("-") && !$0.isEmpty }),
-              case (let keys, nil) = keysOnEveryDesktop(words.dropFirst(2).joined(separator: " ")) else { return nil }
+              case (let keys, nil) = keysOnEveryDesktop(words.dropFirst(2).joined(separator: " "), keysyms: keysyms) else { return nil }
         return keys
     }
 
-    /// ``xdotoolKeys(_:)`` for a command the other tool runs through the shell (fusuma's
+    /// ``xdotoolKeys(_:keysyms:)`` for a command the other tool runs through the shell (fusuma's
     /// `command:`, Touchégg's `RUN_COMMAND`): only when the shell would do nothing but split
     /// it into words (no variable, quote, redirection, pipe, list or glob).
-    public static func xdotoolKeys(shell text: String) -> ActionCommand? {
+    public static func xdotoolKeys(shell text: String, keysyms: KeysymLookup) -> ActionCommand? {
         let special: Set<Character> = ["$", "`", "'", "\"", "\\", ";", "&", "|", "<", ">", "(", ")", "{", "}", "*", "?", "[", "~", "#", "\n"]
         guard !text.contains(where: { special.contains($0) }) else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        return xdotoolKeys(words)
+        return xdotoolKeys(words, keysyms: keysyms)
     }
 
     /// A mouse button through XTEST: `xdotool click 3`.

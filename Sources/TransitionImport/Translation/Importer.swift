@@ -42,17 +42,19 @@ public enum Importer {
     /// Translates `text` (from `source`) in `format`, or the format detected from the content.
     /// `outputName` names the actions file in messages (and in the check command it gives, unless
     /// it is the default `actions.toml`); `settingsName` names the user settings file the notes
-    /// send settings and bindings to.
+    /// send settings and bindings to; `keysyms` resolves the names of keys
+    /// (xkbcommon's, from `transitionctl import`).
     public static func run(_ text: String, source: String, format: ImportFormat?,
                            outputName: String = "actions.toml",
-                           settingsName: String = ImportResult.defaultSettingsName) throws(Failure) -> Output {
+                           settingsName: String = ImportResult.defaultSettingsName,
+                           keysyms: KeysymLookup) throws(Failure) -> Output {
         guard let format = format ?? ImportFormat.detect(text) else { throw .unknownFormat(source: source) }
         var result: ImportResult
         do {
             switch format {
-            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source, settingsName: settingsName)
-            case .fusuma: result = try FusumaImporter.translate(text, source: source, settingsName: settingsName)
-            case .touchegg: result = try ToucheggImporter.translate(text, source: source, settingsName: settingsName)
+            case .libinputGestures: result = LibinputGesturesImporter.translate(text, source: source, settingsName: settingsName, keysyms: keysyms)
+            case .fusuma: result = try FusumaImporter.translate(text, source: source, settingsName: settingsName, keysyms: keysyms)
+            case .touchegg: result = try ToucheggImporter.translate(text, source: source, settingsName: settingsName, keysyms: keysyms)
             }
         } catch {
             throw .unreadable(error)
@@ -61,7 +63,7 @@ public enum Importer {
         let actionsText = ActionsRenderer.actionsFile(result, outputName: outputName == "actions.toml" ? nil : outputName)
         let actions: ActionsFile
         do {
-            actions = try ActionsDecoder.decode(actionsText, source: outputName)
+            actions = try ActionsDecoder.decode(actionsText, source: outputName, keysyms: keysyms)
         } catch {
             throw .invalidOutput(error)
         }

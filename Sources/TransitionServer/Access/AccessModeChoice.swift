@@ -1,13 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionProtocol
-
-/// Whether logind manages seats on this machine, as the daemon found at startup.
-public enum LogindPresence: Sendable, Hashable {
-    /// logind runs: sessions and seats can be followed.
-    case running
-    /// It does not; the reason says what was missing ("systemd is not PID 1").
-    case absent(String)
-}
+public import TransitionSystemd
 
 /// The access mode in force, and the words that say why, from the configuration's `[access]
 /// mode` (`nil`: not given) and whether logind runs. Pure.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import TransitionFiles
 
 /// Whether this process's user namespace maps every uid, as `/proc/self/uid_map` says.
 ///
@@ -38,12 +39,6 @@ public enum UserNamespaceMap {
     }
 
     private static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard n >= 0 else { return nil }
-        return String(decoding: buffer[0..<n], as: UTF8.self)
+        (try? FileBytes.read(path: path, limit: 1 << 16)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -3,6 +3,7 @@ import CLinux
 import Glibc
 import Logging
 import TransitionCore
+import TransitionLog
 import TransitionProtocol
 
 extension TransitionServer {
@@ -31,7 +32,7 @@ extension TransitionServer {
     private func reply(to client: ClientConnection, _ reply: Reply) {
         if case .failure(let error) = reply.result {
             counters.requestErrors += 1
-            logger.debug("client \(client.id): request failed: \(error)")
+            logger.debug("client \(client.id): request failed: \(escaped: error)")
         }
         let kind = encoder.encodeBody(reply)
         deliver(to: client, kind: kind, body: encoder.body)
@@ -80,7 +81,7 @@ extension TransitionServer {
             try requireDelivery(client, "trigger")
             let delegate = try requireDelegate()
             try requireTransition(request.transition, delegate)
-            logger.info("client \(client.id) triggers \(request.transition)\(request.reverse ? " (reverse)" : "")")
+            logger.info("client \(client.id) triggers \(escaped: request.transition)\(request.reverse ? " (reverse)" : "")")
             triggerCapture = (request.transition, nil)
             defer { triggerCapture = nil }
             do {
@@ -93,7 +94,7 @@ extension TransitionServer {
             try requireDelivery(client, "cancel")
             let delegate = try requireDelegate()
             if let transition { try requireTransition(transition, delegate) }
-            logger.info("client \(client.id) cancels \(transition ?? "every transition")")
+            logger.info("client \(client.id) cancels \(escaped: transition, else: "every transition")")
             do {
                 return .cancelled(count: try delegate.cancelTransitions(transition))
             } catch {

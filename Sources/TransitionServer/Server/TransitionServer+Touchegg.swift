@@ -3,6 +3,7 @@ import CLinux
 import Glibc
 import Logging
 import TransitionCore
+import TransitionFiles
 public import TransitionTouchegg
 import TransitionProtocol
 
@@ -147,13 +148,8 @@ extension TransitionServer {
 
     /// `/etc/machine-id`, for `GetMachineId`; empty when unreadable.
     static func machineID() -> String {
-        let fd = open("/etc/machine-id", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { Glibc.close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return "" }
-        return String(decoding: buffer[0..<n], as: UTF8.self).trimmingSuffix()
+        guard let bytes = try? FileBytes.read(path: "/etc/machine-id", limit: 4096) else { return "" }
+        return String(decoding: bytes, as: UTF8.self).trimmingSuffix()
     }
 }
 

@@ -41,7 +41,7 @@ import TransitionProtocol
         try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         let new = try Binaries.run("transitionctl", ["run", "--check", "--actions", file])
         #expect(new.status == 0, "\(new.output)")
-        #expect(new.output.hasPrefix("\(file): OK, 1 action\n"))
+        #expect(new.output.hasPrefix("\(file): OK, 1 action"), "\(new.output)")
         let old = try Binaries.run("transitionctl", ["run", "--check", "--config", file])
         #expect(old.output == new.output)
         let both = try Binaries.run("transitionctl", ["run", "--check", "--actions", file, "--config", file])

@@ -4,7 +4,7 @@ import TransitionCore
 @testable import TransitionCtl
 import TransitionProtocol
 
-/// Who took a gesture, as `list`, `status`, `doctor` and `run` say it.
+/// Who took a gesture, as `list`, `status` and `doctor` say it.
 @Suite struct OwnershipTests {
     static let transitions: [TransitionInfo] = {
         var configured = TransitionInfo(name: "swipe3-left", gestures: [GestureInfo(name: "swipe3-left", source: "swipe", fingers: 3, direction: "left")])
@@ -31,14 +31,5 @@ import TransitionProtocol
                                   actions: .none(path: "actions.toml"), desktopNames: "", desktop: nil, runningTools: [])
         #expect(report.text.contains("other clients acting on gestures:\n  - swipe3-left: swipe3-left is taken by workspaces (client 4, pid 2210)\n"))
         #expect(!report.hasProblems)
-    }
-
-    @Test func theRunnerHidesTheDeclaredTransitionsEvents() {
-        let watch = DeclaredWatch(names: ["workspaces"])
-        let event = { (name: String) in
-            ServerMessage.transition(TransitionEvent(transition: name, gesture: 1, timeUs: 1, payload: .paused(PausedEvent(progress: 1))))
-        }
-        #expect(watch.hides(event("workspaces")))
-        #expect(!watch.hides(event("swipe3-left")))
     }
 }

@@ -8,6 +8,7 @@ import TransitionConfig
 @testable import TransitionDaemon
 import TransitionProtocol
 import TransitionServer
+import TransitionSystemd
 
 /// A seat whose active session the test sets.
 final class FakeSessionSource: SessionSource {
@@ -48,14 +49,17 @@ final class Confined<T>: @unchecked Sendable {
         let thread: Thread
         let done = DispatchSemaphore(value: 0)
 
-        init(config: String, session: SessionInfo?) throws {
+        /// A daemon on `config` over a fake seat whose active session is `session`; `logger` gets
+        /// what it logs (nothing but critical entries by default).
+        init(config: String, session: SessionInfo?, logger: Logger? = nil) throws {
             let dir = try DaemonProcess.temporaryDirectory()
             socket = dir.appendingPathComponent("transitiond.sock").path
             let configPath = dir.appendingPathComponent("config.toml").path
             try config.write(toFile: configPath, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: configPath)
-            var logger = Logger(label: "test.daemon")
-            logger.logLevel = .critical
+            var quiet = Logger(label: "test.daemon")
+            quiet.logLevel = .critical
+            let logger = logger ?? quiet
             daemon = try Daemon(options: DaemonOptions(configPath: configPath, configPathExplicit: true, socketPath: socket,
                                                        noInput: true),
                                 configuration: configuration, configPath: configPath, logLevel: nil, logger: logger)

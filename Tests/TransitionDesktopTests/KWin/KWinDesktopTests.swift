@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TransitionDesktop
+import TransitionActions
 
 /// The KWin focus source against a real KWin: `tests/desktop/kwin` starts Debian's kwin_wayland
 /// headless on a private session bus (`DBUS_SESSION_BUS_ADDRESS`) with two GTK 4 windows (app ids

@@ -2,6 +2,7 @@
 import PropertyBased
 import Testing
 @testable import TransitionDesktop
+import TransitionActions
 
 /// The KWin script's names, text and reports (the real KWin runs it in tests/desktop/kwin).
 @Suite struct KWinFocusScriptTests {

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TransitionDesktop
 import TransitionKeys
+import TransitionActions
 
 /// The uinput key service's client, against a real Unix socket that a thread of the test serves
 /// with canned answers (the service itself runs in the systemd VM: 36-keys).

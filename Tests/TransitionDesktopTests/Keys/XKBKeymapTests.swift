@@ -2,6 +2,7 @@
 import Testing
 import TransitionDesktop
 import TransitionKeys
+import TransitionActions
 
 /// The keymap lookup every key sender shares, on xkeyboard-config's US and German layouts.
 @Suite struct XKBKeymapTests {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Testing
 @testable import TransitionDesktop
+import TransitionActions
 
 /// The `modifiers` masks the virtual keyboard sends beside its keys, on xkeyboard-config's US layout.
 @Suite struct KeyboardModifierStateTests {

@@ -2,6 +2,7 @@
 import PropertyBased
 import Testing
 @testable import TransitionDesktop
+import TransitionActions
 
 /// Focus from wlr-foreign-toplevel-management's events, without a compositor.
 @Suite struct ToplevelTrackerTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TransitionDesktop
+import TransitionActions
 
 /// The wlroots back ends against a real compositor: `tests/desktop/sway` starts Debian's sway
 /// headless with two foot windows (app ids A and B) and wev, and sets

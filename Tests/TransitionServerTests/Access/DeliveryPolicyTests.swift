@@ -2,6 +2,7 @@
 import Testing
 import TransitionProtocol
 @testable import TransitionServer
+import TransitionSystemd
 
 /// The access rules, every combination: mode × who the peer is × the seat's session.
 @Suite struct DeliveryPolicyTests {

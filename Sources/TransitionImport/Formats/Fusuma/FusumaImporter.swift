@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
-import TransitionActions
+public import TransitionActions
 
 /// Translates fusuma's `config.yml` (iberianpig/fusuma: `lib/fusuma/config.yml`, the README's
 /// "Customize Gesture Mapping", the detectors in `lib/fusuma/plugin/detectors/` and
@@ -22,9 +22,9 @@ import TransitionActions
 ///   settings. `interval:` has no equivalent.
 public enum FusumaImporter {
     /// The import of `text`; `source` names the file, `settingsName` the user settings file the
-    /// notes send settings to. Throws only for YAML it cannot read.
+    /// notes send settings to; `keysyms` resolves key names. Throws only for YAML it cannot read.
     public static func translate(_ text: String, source: String,
-                                 settingsName: String = ImportResult.defaultSettingsName) throws(ConfigError) -> ImportResult {
+                                 settingsName: String = ImportResult.defaultSettingsName, keysyms: KeysymLookup) throws(ConfigError) -> ImportResult {
         var result = ImportResult(format: .fusuma, source: source, settingsName: settingsName)
         let documents = try YAMLReader.documents(text, source: source)
         for document in documents {
@@ -35,7 +35,7 @@ public enum FusumaImporter {
             if let context = document.entries.first(where: { $0.key == "context" }) {
                 let what = context.value.entries.map { "\($0.key): \($0.value.text ?? "…")" }.joined(separator: ", ")
                 var scoped = ImportResult(format: .fusuma, source: source, settingsName: settingsName)
-                translateDocument(document, &scoped)
+                translateDocument(document, keysyms: keysyms, &scoped)
                 let application = context.value["application"]?.text.flatMap { $0.isEmpty ? nil : $0 }
                 if let application {
                     result.note(context.position.line, .translated,
@@ -60,7 +60,7 @@ public enum FusumaImporter {
                 }
                 continue
             }
-            translateDocument(document, &result)
+            translateDocument(document, keysyms: keysyms, &result)
         }
         result.excludeOverriddenApplications()
         return result
@@ -68,12 +68,12 @@ public enum FusumaImporter {
 
     static let gestures = ["swipe", "pinch", "rotate", "hold", "tap"]
 
-    static func translateDocument(_ document: YAMLNode, _ result: inout ImportResult) {
+    static func translateDocument(_ document: YAMLNode, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let globalThresholds = document["threshold"]
         for entry in document.entries {
             switch entry.key {
             case let gesture where gestures.contains(gesture):
-                gestureTree(gesture, entry.value, line: entry.position.line, globalThreshold: globalThresholds?[gesture], &result)
+                gestureTree(gesture, entry.value, line: entry.position.line, globalThreshold: globalThresholds?[gesture], keysyms: keysyms, &result)
             case "threshold":
                 for setting in entry.value.entries {
                     guard let value = setting.value.number, value > 0 else {
@@ -171,25 +171,25 @@ public enum FusumaImporter {
 
     /// `swipe:` … : fingers (or, skipped, a direction), directions, statuses, leaves.
     static func gestureTree(_ gesture: String, _ node: YAMLNode, line: Int, globalThreshold: YAMLNode?,
-                            _ result: inout ImportResult) {
+                            keysyms: KeysymLookup, _ result: inout ImportResult) {
         guard case .mapping(let entries) = node.value else {
             result.note(line, .skipped, "\(gesture): must hold finger counts (3:, 4:)")
             return
         }
         for entry in entries {
             if let fingers = Int(entry.key) {
-                level(gesture, fingers: fingers, direction: nil, entry.value, line: entry.position.line, &result)
+                level(gesture, fingers: fingers, direction: nil, entry.value, line: entry.position.line, keysyms: keysyms, &result)
             } else {
                 // fusuma lets the finger count be left out: a direction, status or leaf right under the gesture.
                 level(gesture, fingers: nil, direction: nil, YAMLNode(.mapping([entry]), at: entry.position),
-                      line: entry.position.line, &result)
+                      line: entry.position.line, keysyms: keysyms, &result)
             }
         }
     }
 
     /// One level of the tree under a gesture: directions, statuses and a leaf's keys, in any mix.
     static func level(_ gesture: String, fingers: Int?, direction: String?, _ node: YAMLNode, line: Int,
-                      _ result: inout ImportResult) {
+                      keysyms: KeysymLookup, _ result: inout ImportResult) {
         guard case .mapping(let entries) = node.value else {
             result.note(line, .skipped, "\(gesture): expected a mapping (direction:, command:) here")
             return
@@ -197,16 +197,16 @@ public enum FusumaImporter {
         var leaf: [YAMLNode.Entry] = []
         for entry in entries {
             if direction == nil, directions[gesture, default: []].contains(entry.key) {
-                level(gesture, fingers: fingers, direction: entry.key, entry.value, line: entry.position.line, &result)
+                level(gesture, fingers: fingers, direction: entry.key, entry.value, line: entry.position.line, keysyms: keysyms, &result)
             } else if statuses.contains(entry.key) {
                 action(gesture, fingers: fingers, direction: direction, status: entry.key, entry.value.entries,
-                       line: entry.position.line, &result)
+                       line: entry.position.line, keysyms: keysyms, &result)
             } else {
                 leaf.append(entry)
             }
         }
         if !leaf.isEmpty {
-            action(gesture, fingers: fingers, direction: direction, status: nil, leaf, line: leaf[0].position.line, &result)
+            action(gesture, fingers: fingers, direction: direction, status: nil, leaf, line: leaf[0].position.line, keysyms: keysyms, &result)
         }
     }
 
@@ -231,7 +231,7 @@ public enum FusumaImporter {
     }
 
     static func action(_ gesture: String, fingers: Int?, direction: String?, status: String?, _ entries: [YAMLNode.Entry],
-                       line: Int, _ result: inout ImportResult) {
+                       line: Int, keysyms: KeysymLookup, _ result: inout ImportResult) {
         var command: ActionCommand?
         var comments: [String] = []
         let place = [gesture, fingers.map(String.init), direction, status].compactMap { $0 }.joined(separator: " ")
@@ -243,7 +243,7 @@ public enum FusumaImporter {
                     if entry.value.value != .null { result.note(keyLine, .skipped, "\(place): command must be a string") }
                     continue
                 }
-                command = DesktopCommands.xdotoolKeys(shell: text) ?? .shell(text)
+                command = DesktopCommands.xdotoolKeys(shell: text, keysyms: keysyms) ?? .shell(text)
                 if case .keys? = command { comments.append("command: \(text)") }
                 let variables = ["move_x", "move_y", "zoom", "rotate", "finger"].filter { text.contains("$" + $0) || text.contains("${" + $0) }
                 if !variables.isEmpty {
@@ -255,7 +255,7 @@ public enum FusumaImporter {
                     continue
                 }
                 let xkb = xkbKeys(keys)
-                let (translated, problem) = DesktopCommands.keysOnEveryDesktop(xkb)
+                let (translated, problem) = DesktopCommands.keysOnEveryDesktop(xkb, keysyms: keysyms)
                 command = translated
                 comments.append("sendkey \(keys)" + (problem.map { ": " + $0 } ?? ""))
             case "keypress":

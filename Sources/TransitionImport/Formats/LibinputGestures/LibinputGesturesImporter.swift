@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import TransitionConfig
-import TransitionActions
+public import TransitionActions
 
 /// Translates libinput-gestures' `libinput-gestures.conf` (bulletmark/libinput-gestures, the
 /// `libinput-gestures` script: `get_conf_line`, `conf_gesture`, the `SWIPE`, `PINCH` and `HOLD`
@@ -21,9 +21,9 @@ import TransitionActions
 ///   velocity, has no timeout, and reads every touchpad.
 public enum LibinputGesturesImporter {
     /// The import of `text`; `source` names the file, `settingsName` the user settings file the
-    /// notes send settings to. Never throws: every line gets a note.
+    /// notes send settings to; `keysyms` resolves key names. Never throws: every line gets a note.
     public static func translate(_ text: String, source: String,
-                                 settingsName: String = ImportResult.defaultSettingsName) -> ImportResult {
+                                 settingsName: String = ImportResult.defaultSettingsName, keysyms: KeysymLookup) -> ImportResult {
         var result = ImportResult(format: .libinputGestures, source: source, settingsName: settingsName)
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -33,7 +33,7 @@ public enum LibinputGesturesImporter {
             let (word, rest) = splitWord(line)
             let key = word.hasSuffix(":") ? String(word.dropLast()) : word
             switch key {
-            case "gesture": gesture(rest, line: number, &result)
+            case "gesture": gesture(rest, line: number, keysyms: keysyms, &result)
             case "swipe_threshold":
                 if let dots = Int(rest), dots >= 0 {
                     result.note(number, .setting, "swipe_threshold \(dots): transitiond decides finish or cancel by position and release velocity; a swipe shorter than its distance's finish_threshold (0.5 by default) is cancelled unless flung, so no minimum travel is needed"
@@ -57,7 +57,7 @@ public enum LibinputGesturesImporter {
         return (word, String(text.dropFirst(word.count)).trimmingSpaces)
     }
 
-    static func gesture(_ text: String, line: Int, _ result: inout ImportResult) {
+    static func gesture(_ text: String, line: Int, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let (kind, afterKind) = splitWord(text)
         let (motionWord, afterMotion) = splitWord(afterKind)
         guard !kind.isEmpty, !motionWord.isEmpty, !afterMotion.isEmpty else {
@@ -78,7 +78,7 @@ public enum LibinputGesturesImporter {
         }
         let motion = motionWord.lowercased()
         let command: ActionCommand
-        switch translateCommand(commandText) {
+        switch translateCommand(commandText, keysyms: keysyms) {
         case .success(let translated): command = translated
         case .failure(let message):
             result.note(line, .skipped, message)
@@ -137,7 +137,7 @@ public enum LibinputGesturesImporter {
     enum Translated { case success(ActionCommand), failure(String) }
 
     /// The command as libinput-gestures runs it: split by `shlex.split`, no shell.
-    static func translateCommand(_ text: String) -> Translated {
+    static func translateCommand(_ text: String, keysyms: KeysymLookup) -> Translated {
         let words: [String]
         do {
             words = try ShellWords.split(text)
@@ -153,7 +153,7 @@ public enum LibinputGesturesImporter {
             // libinput-gestures expands ~ and $VARS in the program's name only.
             return .success(.shell(program + words.dropFirst().map { " " + ShellWords.quote($0) }.joined()))
         }
-        if let keys = DesktopCommands.xdotoolKeys(words) { return .success(keys) }
+        if let keys = DesktopCommands.xdotoolKeys(words, keysyms: keysyms) { return .success(keys) }
         return .success(.argv(words))
     }
 

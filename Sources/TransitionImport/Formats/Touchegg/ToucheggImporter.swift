@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 public import TransitionConfig
-import TransitionActions
+public import TransitionActions
 
 /// Translates Touchégg's `touchegg.conf` (JoseExposito/touchegg: `installation/touchegg.conf`,
 /// `src/config/xml-config-loader.cpp`, the action classes in `src/actions/`).
@@ -23,9 +23,9 @@ import TransitionActions
 /// - `action_execute_threshold` becomes `finish_threshold` for the user settings.
 public enum ToucheggImporter {
     /// The import of `text`; `source` names the file, `settingsName` the user settings file the
-    /// notes send settings to. Throws only for XML it cannot read.
+    /// notes send settings to; `keysyms` resolves key names. Throws only for XML it cannot read.
     public static func translate(_ text: String, source: String,
-                                 settingsName: String = ImportResult.defaultSettingsName) throws(ConfigError) -> ImportResult {
+                                 settingsName: String = ImportResult.defaultSettingsName, keysyms: KeysymLookup) throws(ConfigError) -> ImportResult {
         var result = ImportResult(format: .touchegg, source: source, settingsName: settingsName)
         let root = try XMLReader.root(text, source: source)
         guard root.name == "touchégg" || root.name == "touchegg" else {
@@ -35,7 +35,7 @@ public enum ToucheggImporter {
         for child in root.children {
             switch child.name {
             case "settings": settings(child, &result)
-            case "application": application(child, &result)
+            case "application": application(child, keysyms: keysyms, &result)
             default: result.note(child.position.line, .skipped, "<\(child.name)> is not a Touchégg section (settings, application)")
             }
         }
@@ -66,7 +66,7 @@ public enum ToucheggImporter {
         }
     }
 
-    static func application(_ element: XMLElement, _ result: inout ImportResult) {
+    static func application(_ element: XMLElement, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let names = (element.attribute("name") ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         let forAll = names.contains("All")
         guard forAll || !names.isEmpty else {
@@ -78,7 +78,7 @@ public enum ToucheggImporter {
             result.note(element.position.line, .translated, "<application name=\"\(names.joined(separator: ","))\">: its gestures become actions with apps = [...], matched against the focused window's WM_CLASS class (or app id) without case, as Touchégg matches the class")
         }
         for gesture in element.children(named: "gesture") {
-            self.gesture(gesture, apps: forAll ? nil : names, &result)
+            self.gesture(gesture, apps: forAll ? nil : names, keysyms: keysyms, &result)
         }
         for other in element.children where other.name != "gesture" {
             result.note(other.position.line, .skipped, "<\(other.name)> is not a gesture")
@@ -102,7 +102,7 @@ public enum ToucheggImporter {
         }
     }
 
-    static func gesture(_ element: XMLElement, apps: [String]?, _ result: inout ImportResult) {
+    static func gesture(_ element: XMLElement, apps: [String]?, keysyms: KeysymLookup, _ result: inout ImportResult) {
         let line = element.position.line
         let type = (element.attribute("type") ?? "").uppercased()
         let fingersText = element.attribute("fingers") ?? ""
@@ -121,7 +121,7 @@ public enum ToucheggImporter {
         let actions = element.children(named: "action")
         if actions.isEmpty { result.note(line, .skipped, "a gesture without an <action>") }
         for action in actions {
-            self.action(action, names: names, gestureDirection: direction, apps: apps, &result)
+            self.action(action, names: names, gestureDirection: direction, apps: apps, keysyms: keysyms, &result)
         }
     }
 
@@ -132,7 +132,7 @@ public enum ToucheggImporter {
     }
 
     static func action(_ element: XMLElement, names: [String], gestureDirection: String, apps: [String]?,
-                       _ result: inout ImportResult) {
+                       keysyms: KeysymLookup, _ result: inout ImportResult) {
         let line = element.position.line
         let type = element.attribute("type") ?? ""
         let settings = actionSettings(element)
@@ -178,9 +178,9 @@ public enum ToucheggImporter {
                 comments.append("TOUCHEGG_GESTURE_ON and TOUCHEGG_DEVICE_TYPE are not set: use TRANSITIOND_EVENT and TRANSITIOND_SOURCE")
             }
             // `xdotool key ctrl+t` becomes keys, which reach every desktop, as SEND_KEYS does.
-            let asKeys = DesktopCommands.xdotoolKeys(shell: command)
+            let asKeys = DesktopCommands.xdotoolKeys(shell: command, keysyms: keysyms)
             let decrease = settings["decreaseCommand"].flatMap { $0.isEmpty ? nil : $0 }
-            let decreaseKeys = decrease.flatMap(DesktopCommands.xdotoolKeys(shell:))
+            let decreaseKeys = decrease.flatMap { DesktopCommands.xdotoolKeys(shell: $0, keysyms: keysyms) }
             if asKeys != nil { comments.append("RUN_COMMAND \(command)") }
             add(asKeys ?? .shell(command), decrease: decrease.map { decreaseKeys ?? .shell($0) },
                 how: asKeys != nil ? "xdotool key as keys, on every desktop" : "")
@@ -193,8 +193,8 @@ public enum ToucheggImporter {
             }
             let combination = (modifiers + keys).joined(separator: "+")
             let decrease = (settings["decreaseKeys"] ?? "").split(separator: "+").map(String.init)
-            let (command, problem) = DesktopCommands.keysOnEveryDesktop(combination)
-            let backwards = decrease.isEmpty ? nil : DesktopCommands.keysOnEveryDesktop((modifiers + decrease).joined(separator: "+"))
+            let (command, problem) = DesktopCommands.keysOnEveryDesktop(combination, keysyms: keysyms)
+            let backwards = decrease.isEmpty ? nil : DesktopCommands.keysOnEveryDesktop((modifiers + decrease).joined(separator: "+"), keysyms: keysyms)
             if let problem = problem ?? backwards?.problem { extra.append(problem) }
             add(command, decrease: backwards?.command,
                 how: problem == nil ? "keys, on every desktop" : "XTEST keys, X11 only, as Touchégg's own")
