@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import TransitionActions
 import TransitionCore
+import TransitionLog
 import TransitionProtocol
 
 /// Transitions clients declared (docs/protocol.md, "Transitions a client declares"): they own
@@ -32,8 +33,8 @@ extension ActionRunner {
         for t in transitions where !t.taken.isEmpty {
             guard planner.file.actions.contains(where: { $0.transitions.matches(t.name) }) else { continue }
             for taken in t.taken {
-                let line = "actions on \(t.name) step aside on \(taken.gesture): transition \"\(taken.by)\" of client \(taken.client) "
-                    + "(pid \(taken.pid)) took it"
+                let line = "actions on \(escaped: t.name) step aside on \(escaped: taken.gesture): transition \"\(escaped: taken.by)\" "
+                    + "of client \(taken.client) (pid \(taken.pid)) took it"
                 if declared.logged.insert(line).inserted { log.warning(line) }
             }
         }
