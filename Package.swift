@@ -174,7 +174,7 @@ let package = Package(
                     "TransitionCore", "CLinux", "CSystemd", "TransitionTestSupport",
                     .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionRunnerTests", dependencies: ["TransitionRunner", "TransitionActions", "TransitionIO"],
+        .testTarget(name: "TransitionRunnerTests", dependencies: ["TransitionRunner", "TransitionActions", "TransitionIO", "TransitionProtocol", "TransitionCore"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "TransitionActions", "CWaylandProtocols", "TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
