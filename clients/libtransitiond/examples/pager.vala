@@ -13,7 +13,7 @@ int completions = 0;
 
 async void declare (Transitiond.Client client) {
     try {
-        string[] gestures = yield client.declare_async ("pager", { "swipe3-left" }, 3, 0, null, null);
+        string[] gestures = yield client.declare ("pager", { "swipe3-left" }, 3, 0, null, null);
         print ("declared pager: %s\n", string.joinv (" ", gestures));
     } catch (Error e) { // an older transitiond: the configured transitions still play
         print ("declare refused: %s\n", e.message);
