@@ -253,7 +253,8 @@ daemon_with_declare (JsonObject *request)
   if (g_str_equal (name, "declare"))
     {
       const char *transition = json_object_get_string_member (request, "transition");
-      if (g_str_equal (transition, "taken"))
+      if (g_str_equal (transition, "taken") || (json_object_has_member (request, "pages") &&
+                                                json_object_get_int_member (request, "pages") == 7))
         return g_strdup_printf ("{\"event\":\"reply\",\"seq\":2,\"id\":%" G_GINT64_FORMAT ",\"request\":\"declare\",\"ok\":false,"
                                 "\"error\":{\"code\":\"gesture_taken\",\"message\":\"swipe3-left is drawer's (pid 42)\"}}",
                                 json_object_get_int_member (request, "id"));
@@ -438,6 +439,19 @@ test_declare_and_reconnect (void)
   g_assert_cmpint (json_object_get_int_member (updated, "pages"), ==, 5);
   g_assert_false (json_object_has_member (updated, "page"));
   g_assert_cmpint (seen.refused, ==, 0);
+
+  /* A declaration replaced before its reply: the old one's refusal leaves the new one alone. */
+  Wait refused = { 0 }, replacing = { 0 };
+  transitiond_client_declare_async (client, "pager", gestures, 7, 0, NULL, NULL, keep_result, &refused);
+  transitiond_client_declare_async (client, "pager", gestures, 3, 1, NULL, NULL, keep_result, &replacing);
+  g_assert_null (transitiond_client_declare_finish (client, wait_result (&refused), &error));
+  g_assert_error (error, TRANSITIOND_ERROR, TRANSITIOND_ERROR_GESTURE_TAKEN);
+  g_clear_error (&error);
+  g_auto (GStrv) replaced = transitiond_client_declare_finish (client, wait_result (&replacing), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (transitiond_client_get_page (client, "pager"), ==, 1);
+  g_object_unref (refused.result);
+  g_object_unref (replacing.result);
 
   g_object_unref (declare.result);
   g_object_unref (taken.result);

@@ -53,6 +53,7 @@ struct _TransitiondClient {
   GHashTable *pending;      /* request id (gint64 *) -> Pending */
   GPtrArray *declarations;  /* Declaration, in the order they were made */
   gint64 next_id;
+  guint64 next_serial;
 };
 
 G_DEFINE_FINAL_TYPE (TransitiondClient, transitiond_client, G_TYPE_OBJECT)
@@ -86,10 +87,12 @@ typedef struct {
   GTask *task;        /* NULL for a request the client sends on its own (subscribe, a re-declare) */
   char *request;
   char *declaration;  /* the name of a `declare`'s transition */
+  guint64 serial;     /* and which declaration of that name (one made later replaces it) */
 } Pending;
 
 typedef struct {
   char *name;
+  guint64 serial;      /* tells a declaration from a later one of the same name */
   JsonObject *request; /* the `declare` request, without its id; `page` follows `completed` */
   GTask *waiting;      /* a declare_async whose reply has not come */
 } Declaration;
@@ -136,6 +139,17 @@ declaration_free (gpointer data)
       g_object_unref (declaration->waiting);
     }
   g_free (declaration);
+}
+
+static Declaration *
+find_declaration (TransitiondClient *self, const char *name, guint *index);
+
+/* The declaration a request was about, if it is still the one in force. */
+static Declaration *
+pending_declaration (TransitiondClient *self, Pending *pending, guint *index)
+{
+  Declaration *declaration = pending->declaration ? find_declaration (self, pending->declaration, index) : NULL;
+  return declaration && declaration->serial == pending->serial ? declaration : NULL;
 }
 
 static Declaration *
@@ -262,7 +276,7 @@ write_unsent (Connection *connection)
 /* Sends `request` (its `id` is set here) on the connection, which must be up; `task` (or NULL)
  * is completed by the reply. */
 static void
-send_request (TransitiondClient *self, JsonObject *request, GTask *task, const char *declaration)
+send_request (TransitiondClient *self, JsonObject *request, GTask *task, Declaration *declaration)
 {
   Connection *connection = self->connection;
   gint64 id = self->next_id++;
@@ -276,7 +290,8 @@ send_request (TransitiondClient *self, JsonObject *request, GTask *task, const c
   Pending *pending = g_new0 (Pending, 1);
   pending->task = task ? g_object_ref (task) : NULL;
   pending->request = g_strdup (transitiond_json_string (request, "request"));
-  pending->declaration = g_strdup (declaration);
+  pending->declaration = declaration ? g_strdup (declaration->name) : NULL;
+  pending->serial = declaration ? declaration->serial : 0;
   g_hash_table_insert (self->pending, g_memdup2 (&id, sizeof id), pending);
   write_unsent (connection);
 }
@@ -284,7 +299,7 @@ send_request (TransitiondClient *self, JsonObject *request, GTask *task, const c
 static void
 send_declaration (TransitiondClient *self, Declaration *declaration)
 {
-  send_request (self, declaration->request, declaration->waiting, declaration->name);
+  send_request (self, declaration->request, declaration->waiting, declaration);
   g_clear_object (&declaration->waiting); /* the pending request holds it now */
 }
 
@@ -327,7 +342,7 @@ handle_reply (TransitiondClient *self, JsonObject *reply)
       GError *error = reply_error (reply);
       /* A refused declaration is not in force: forget it, so it is not declared again. */
       guint index;
-      if (pending->declaration && find_declaration (self, pending->declaration, &index))
+      if (pending_declaration (self, pending, &index))
         g_ptr_array_remove_index (self->declarations, index);
       if (pending->task)
         g_task_return_error (pending->task, error);
@@ -546,7 +561,7 @@ drop_connection (TransitiondClient *self, GError *error)
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &pending))
     {
       g_hash_table_iter_steal (&iter);
-      Declaration *declaration = pending->declaration ? find_declaration (self, pending->declaration, NULL) : NULL;
+      Declaration *declaration = pending_declaration (self, pending, NULL);
       if (declaration && pending->task && !self->closed && declaration->waiting == NULL)
         declaration->waiting = g_steal_pointer (&pending->task);
       g_ptr_array_add (failed, pending);
@@ -1165,6 +1180,7 @@ transitiond_client_declare_async (TransitiondClient *self, const char *transitio
     g_ptr_array_remove_index (self->declarations, index);
   Declaration *declaration = g_new0 (Declaration, 1);
   declaration->name = g_strdup (transition);
+  declaration->serial = ++self->next_serial;
   declaration->request = request;
   declaration->waiting = g_object_ref (task);
   g_ptr_array_add (self->declarations, declaration);
