@@ -100,6 +100,73 @@ test_snapshot_ended (void)
   g_assert_cmpfloat (fabs (transitiond_event_sample_value (ended, 2500000) - 0.15), <, 1e-12);
 }
 
+/* ---- The tracker ----------------------------------------------------------------------- */
+
+static TransitiondEvent *
+event (const char *line)
+{
+  g_autoptr (GError) error = NULL;
+  TransitiondEvent *parsed = transitiond_event_new_from_json (line, &error);
+  g_assert_no_error (error);
+  return parsed;
+}
+
+static void
+count_changes (TransitiondTracker *tracker, int *changes)
+{
+  (void) tracker;
+  (*changes)++;
+}
+
+static gboolean
+apply_line (TransitiondTracker *tracker, const char *line)
+{
+  g_autoptr (TransitiondEvent) parsed = event (line);
+  return transitiond_tracker_apply (tracker, parsed);
+}
+
+static void
+test_tracker (void)
+{
+  g_autoptr (TransitiondTracker) tracker = transitiond_tracker_new ("overview");
+  int changes = 0;
+  g_signal_connect (tracker, "changed", G_CALLBACK (count_changes), &changes);
+  g_assert_cmpint (transitiond_tracker_get_phase (tracker), ==, TRANSITIOND_PHASE_IDLE);
+  g_assert_true (apply_line (tracker, "{\"event\":\"began\",\"transition\":\"overview\",\"gesture\":1,\"time_us\":1000,\"from\":0.0}"));
+  g_assert_false (apply_line (tracker, "{\"event\":\"updated\",\"transition\":\"other\",\"gesture\":2,\"time_us\":1010,\"progress\":0.9}"));
+  g_assert_true (apply_line (tracker, "{\"event\":\"updated\",\"transition\":\"overview\",\"gesture\":1,\"time_us\":1020,\"progress\":0.4,\"velocity\":2.0}"));
+  g_assert_cmpint (transitiond_tracker_get_phase (tracker), ==, TRANSITIOND_PHASE_INTERACTIVE);
+  g_assert_cmpfloat (transitiond_tracker_get_progress (tracker, 99999999), ==, 0.4);
+  g_assert_cmpfloat (transitiond_tracker_get_velocity (tracker, 0), ==, 2.0);
+  g_assert_true (apply_line (tracker, "{\"event\":\"ended\",\"transition\":\"overview\",\"gesture\":1,\"time_us\":2000000,"
+                                      "\"outcome\":\"finish\",\"from\":0.4,\"to\":1.0,\"velocity\":2.0,"
+                                      "\"animation\":{\"type\":\"curve\",\"curve\":\"linear\",\"duration\":1.0}}"));
+  g_assert_true (transitiond_tracker_is_animating (tracker));
+  g_assert_cmpfloat (fabs (transitiond_tracker_get_progress (tracker, 2500000) - 0.7), <, 1e-12);
+  g_assert_cmpfloat (fabs (transitiond_tracker_get_velocity (tracker, 2500000) - 0.6), <, 1e-12);
+  g_assert_true (apply_line (tracker, "{\"event\":\"paused\",\"transition\":\"overview\",\"gesture\":1,\"time_us\":2600000,\"progress\":0.76}"));
+  g_assert_cmpint (transitiond_tracker_get_phase (tracker), ==, TRANSITIOND_PHASE_PAUSED);
+  g_assert_false (transitiond_tracker_is_animating (tracker));
+  g_assert_cmpfloat (transitiond_tracker_get_progress (tracker, 2900000), ==, 0.76);
+  g_assert_cmpfloat (transitiond_tracker_get_velocity (tracker, 2900000), ==, 0.0);
+  g_assert_true (apply_line (tracker, "{\"event\":\"completed\",\"transition\":\"overview\",\"gesture\":1,\"time_us\":3000000,\"finished\":true,\"progress\":1.0}"));
+  g_assert_cmpint (transitiond_tracker_get_phase (tracker), ==, TRANSITIOND_PHASE_IDLE);
+  g_assert_cmpfloat (transitiond_tracker_get_progress (tracker, 0), ==, 1.0);
+  g_assert_cmpint (changes, ==, 5);
+
+  /* A snapshot taken mid-animation puts it in sync at once. */
+  g_assert_true (apply_line (tracker, "{\"event\":\"snapshot\",\"time_us\":2979007492,\"transitions\":["
+                                      "{\"name\":\"overview\",\"phase\":\"animating\",\"gesture\":8,\"progress\":0.2,\"velocity\":-0.4,"
+                                      "\"ended\":{\"outcome\":\"cancel\",\"reason\":\"release\",\"from\":0.3,\"to\":0.0,\"velocity\":-0.5,"
+                                      "\"animation\":{\"type\":\"curve\",\"curve\":\"linear\",\"duration\":1.0},\"time_us\":2000000}}]}"));
+  g_assert_cmpint (transitiond_tracker_get_phase (tracker), ==, TRANSITIOND_PHASE_ANIMATING);
+  g_assert_cmpfloat (fabs (transitiond_tracker_get_progress (tracker, 2500000) - 0.15), <, 1e-12);
+  g_assert_false (apply_line (tracker, "{\"event\":\"snapshot\",\"time_us\":1,\"transitions\":[{\"name\":\"other\",\"phase\":\"idle\"}]}"));
+  g_assert_true (apply_line (tracker, "{\"event\":\"snapshot\",\"time_us\":1,\"transitions\":[{\"name\":\"overview\",\"phase\":\"idle\",\"progress\":0.0}]}"));
+  g_assert_false (transitiond_tracker_is_animating (tracker));
+  g_assert_cmpint (changes, ==, 7);
+}
+
 /* ---- Without a connection -------------------------------------------------------------- */
 
 static void
@@ -374,6 +441,7 @@ test_declare_and_reconnect (void)
   g_signal_connect (client, "disconnected", G_CALLBACK (count_disconnected), &seen);
   g_signal_connect (client, "refused", G_CALLBACK (count_refused), &seen);
   g_signal_connect (client, "completed::pager", G_CALLBACK (count_completed), &seen);
+  TransitiondTracker *tracker = transitiond_tracker_new_for_client (client, "pager");
   transitiond_client_subscribe (client, (const char *[]) { "pager", NULL }, NULL, 0);
   const char *gestures[] = { "swipe3-left", NULL };
   Wait declare = { 0 }, taken = { 0 };
@@ -407,6 +475,7 @@ test_declare_and_reconnect (void)
                         "\"finished\":true,\"progress\":2.0}");
   RUN_UNTIL (seen.completed == 1);
   g_assert_cmpint (transitiond_client_get_page (client, "pager"), ==, 2);
+  g_assert_cmpfloat (transitiond_tracker_get_progress (tracker, 0), ==, 2.0);
 
   Wait trigger = { 0 };
   transitiond_client_trigger_async (client, "overview", TRUE, 0.5, NULL, keep_result, &trigger);
@@ -460,6 +529,7 @@ test_declare_and_reconnect (void)
   g_object_unref (withdraw.result);
   g_clear_error (&seen.last_error);
   g_object_unref (client);
+  g_object_unref (tracker); /* after its client: it outlives the signal connections harmlessly */
   server_free (server);
 }
 
@@ -515,6 +585,7 @@ main (int argc, char **argv)
   g_test_add_func ("/event/members", test_event_members);
   g_test_add_func ("/event/ended-animation", test_ended_animation);
   g_test_add_func ("/event/snapshot-ended", test_snapshot_ended);
+  g_test_add_func ("/tracker/events-and-snapshots", test_tracker);
   g_test_add_func ("/client/socket-discovery", test_socket_discovery);
   g_test_add_func ("/client/requests-without-connection", test_requests_without_connection);
   g_test_add_func ("/client/declare-and-reconnect", test_declare_and_reconnect);

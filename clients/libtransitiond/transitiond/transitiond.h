@@ -9,5 +9,6 @@
 #include "transitiond-error.h"
 #include "transitiond-event.h"
 #include "transitiond-client.h"
+#include "transitiond-tracker.h"
 #include "transitiond-enums.h"
 #undef TRANSITIOND_INSIDE
