@@ -80,9 +80,6 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-/* What a request's reply completes. */
-typedef enum { REPLY_TRIGGER, REPLY_CANCEL, REPLY_DECLARE, REPLY_DONE, REPLY_RESULT } ReplyKind;
-
 typedef struct {
   GTask *task;        /* NULL for a request the client sends on its own (subscribe, a re-declare) */
   char *request;
@@ -1003,15 +1000,14 @@ transitiond_client_subscribe (TransitiondClient *self, const char *const *transi
     send_request (self, self->subscription, NULL, NULL);
 }
 
-/* A task for a request whose reply `kind` completes it, or NULL after failing it at once when
+/* A task for a request (its reply completes it with the `result` object), or NULL after failing it at once when
  * there is no connection. */
 static GTask *
-request_task (TransitiondClient *self, ReplyKind kind, gpointer tag, GCancellable *cancellable,
+request_task (TransitiondClient *self, gpointer tag, GCancellable *cancellable,
               GAsyncReadyCallback callback, gpointer user_data, gboolean needs_connection)
 {
   GTask *task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tag);
-  g_task_set_task_data (task, GINT_TO_POINTER (kind), NULL);
   if (needs_connection && !self->connected)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, "not connected to transitiond");
@@ -1047,7 +1043,7 @@ transitiond_client_trigger_async (TransitiondClient *self, const char *transitio
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
   g_return_if_fail (transition != NULL);
-  g_autoptr (GTask) task = request_task (self, REPLY_TRIGGER, transitiond_client_trigger_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_trigger_async, cancellable, callback,
                                          user_data, TRUE);
   if (task == NULL)
     return;
@@ -1091,7 +1087,7 @@ transitiond_client_cancel_async (TransitiondClient *self, const char *transition
                                  GAsyncReadyCallback callback, gpointer user_data)
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
-  g_autoptr (GTask) task = request_task (self, REPLY_CANCEL, transitiond_client_cancel_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_cancel_async, cancellable, callback,
                                          user_data, TRUE);
   if (task == NULL)
     return;
@@ -1144,7 +1140,7 @@ transitiond_client_declare_async (TransitiondClient *self, const char *transitio
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
   g_return_if_fail (transition != NULL && gestures != NULL);
-  g_autoptr (GTask) task = request_task (self, REPLY_DECLARE, transitiond_client_declare_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_declare_async, cancellable, callback,
                                          user_data, FALSE);
   JsonObject *request = json_object_new ();
   if (options_json != NULL)
@@ -1240,7 +1236,7 @@ transitiond_client_update_async (TransitiondClient *self, const char *transition
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
   g_return_if_fail (transition != NULL);
-  g_autoptr (GTask) task = request_task (self, REPLY_DONE, transitiond_client_update_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_update_async, cancellable, callback,
                                          user_data, FALSE);
   Declaration *declaration = find_declaration (self, transition, NULL);
   if (declaration == NULL)
@@ -1300,7 +1296,7 @@ transitiond_client_withdraw_async (TransitiondClient *self, const char *transiti
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
   g_return_if_fail (transition != NULL);
-  g_autoptr (GTask) task = request_task (self, REPLY_DONE, transitiond_client_withdraw_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_withdraw_async, cancellable, callback,
                                          user_data, FALSE);
   guint index;
   if (find_declaration (self, transition, &index) == NULL)
@@ -1372,7 +1368,7 @@ transitiond_client_request_async (TransitiondClient *self, const char *request, 
 {
   g_return_if_fail (TRANSITIOND_IS_CLIENT (self));
   g_return_if_fail (request != NULL);
-  g_autoptr (GTask) task = request_task (self, REPLY_RESULT, transitiond_client_request_async, cancellable, callback,
+  g_autoptr (GTask) task = request_task (self, transitiond_client_request_async, cancellable, callback,
                                          user_data, TRUE);
   if (task == NULL)
     return;
