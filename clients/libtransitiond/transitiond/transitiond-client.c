@@ -1000,8 +1000,8 @@ transitiond_client_subscribe (TransitiondClient *self, const char *const *transi
     send_request (self, self->subscription, NULL, NULL);
 }
 
-/* A task for a request (its reply completes it with the `result` object), or NULL after failing it at once when
- * there is no connection. */
+/* A task for a request, which its reply completes with the `result` object; or NULL after
+ * failing it at once when there is no connection and the request needs one. */
 static GTask *
 request_task (TransitiondClient *self, gpointer tag, GCancellable *cancellable,
               GAsyncReadyCallback callback, gpointer user_data, gboolean needs_connection)
