@@ -60,7 +60,7 @@ extension ServerConfiguration {
 
 extension Daemon: TransitionServerDelegate {
     public func transitionInfos() -> [TransitionInfo] {
-        TransitionInfo.list(from: engines.main.configuration)
+        TransitionInfo.list(from: engines.main)
     }
 
     public func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {

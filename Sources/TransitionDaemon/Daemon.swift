@@ -104,12 +104,12 @@ public final class Daemon {
         rescheduleAnimationTimer()
     }
 
-    private func publish(_ event: TransitionEvent) {
+    func publish(_ event: TransitionEvent) {
         for sink in sinks { sink(event) }
     }
 
     /// Keeps exactly one loop timer, at the engine's next deadline.
-    private func rescheduleAnimationTimer() {
+    func rescheduleAnimationTimer() {
         let deadline = engines.main.nextDeadlineInPlace()
         guard deadline != animationDeadline else { return }
         if let timer = animationTimer { loop.cancelTimer(timer) }

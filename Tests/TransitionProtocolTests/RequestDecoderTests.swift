@@ -40,8 +40,8 @@ import TransitionProtocol
         let cases: [(String, ProtocolError)] = [
             ("garbage", ProtocolError(.invalidJSON, "not JSON: unexpected character 'g', expected a value at byte 0")),
             ("[1]", ProtocolError(.invalidJSON, "a request must be a JSON object, found an array")),
-            (#"{"id":1}"#, ProtocolError(.invalidRequest, #"missing member "request" (one of subscribe, list, status, trigger, cancel, sync, settings)"#, id: .int(1))),
-            (#"{"id":2,"request":"explode"}"#, ProtocolError(.unknownRequest, #"unknown request "explode" (known: subscribe, list, status, trigger, cancel, sync, settings)"#, id: .int(2))),
+            (#"{"id":1}"#, ProtocolError(.invalidRequest, #"missing member "request" (one of subscribe, list, status, trigger, cancel, sync, settings, declare, update, withdraw)"#, id: .int(1))),
+            (#"{"id":2,"request":"explode"}"#, ProtocolError(.unknownRequest, #"unknown request "explode" (known: subscribe, list, status, trigger, cancel, sync, settings, declare, update, withdraw)"#, id: .int(2))),
             (#"{"id":3,"request":"cancel","transtion":"x"}"#, ProtocolError(.invalidRequest, #"unknown member "transtion" in cancel"#, id: .int(3))),
             (#"{"id":4,"request":"trigger"}"#, ProtocolError(.invalidRequest, #"missing member "transition" (the transition's name)"#, id: .int(4))),
             (#"{"id":5,"request":"trigger","transition":"a","duration":-1}"#, ProtocolError(.invalidRequest, #""duration" must be greater than 0.0 and at most 60.0, got -1.0"#, id: .int(5))),

@@ -179,6 +179,7 @@ extension TransitionSpec {
     /// Checks this transition's own settings (see ``EngineConfiguration/validate()``).
     public func validate() throws(ConfigurationError) {
         let me = "transition '\(name)'"
+        try pages?.validate(in: me)
         if let distance {
             guard distance.value.isFinite, distance.value > 0 else {
                 throw ConfigurationError("\(me): distance must be a positive finite number (got \(distance.value))")

@@ -75,6 +75,9 @@ public struct Binding: Sendable, Hashable, Codable {
     public var transition: String
     /// Overrides the transition's distance for this binding.
     public var distance: Distance?
+    /// Moves a paged transition back (page − 1) in ``direction``: the reverse of a declared
+    /// paged transition's gesture. `false` for every configured binding.
+    public var backward = false
 
     /// `source` with `fingers` fingers towards `direction` drives `transition`.
     public init(source: GestureSource, fingers: Int, direction: Direction, transition: String,
@@ -160,12 +163,16 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
     /// How long a hold bound to this transition rests until it finishes, seconds (default
     /// ``SourceDefaults/holdDuration``, 0.5 s: GTK's and UIKit's long-press time).
     public var holdDuration: Double
+    /// The pages of a transition a client declared with pages (its progress is then a position
+    /// among them); `nil` for every configured transition, which goes 0 → 1.
+    public var pages: Pages?
 
     /// A transition named `name`, every setting at its default unless given.
     public init(name: String, distance: Distance? = nil, decision: DecisionPolicy = DecisionPolicy(),
                 completion: CompletionStyle = .default, rubberBand: RubberBand = RubberBand(),
                 triggerDuration: Double = 0.35, triggerCompletion: CompletionStyle? = nil, frameRate: Int = 60,
-                holdDuration: Double = SourceDefaults.holdDuration) {
+                holdDuration: Double = SourceDefaults.holdDuration, pages: Pages? = nil) {
+        self.pages = pages
         self.name = name; self.distance = distance; self.decision = decision; self.completion = completion
         self.rubberBand = rubberBand; self.triggerDuration = triggerDuration
         self.triggerCompletion = triggerCompletion; self.frameRate = frameRate; self.holdDuration = holdDuration

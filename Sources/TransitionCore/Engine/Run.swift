@@ -3,7 +3,8 @@
 struct Run: Sendable {
     /// The gesture id every event of this run carries.
     var id: UInt64
-    /// Where a cancel returns to: 0, kept across catches.
+    /// Where a cancel returns to: 0 (a paged transition: the page it began on), kept across
+    /// catches.
     var cancelPoint: Double
     /// The device that drives (or drove) it; a new touch on this device catches its animation.
     /// `nil` for trigger runs and after the device went away.
@@ -41,14 +42,16 @@ struct Drive: Sendable {
     var travel: Double = 0
     var thresholds: ReleaseDecision.Thresholds
     var rubberBand: RubberBand
+    /// Where the rubber band starts at the far end: 1, or a paged transition's last page.
+    var upper = 1.0
 
     /// Raw progress is kept within ±1000: far beyond anything meaningful, far from overflow.
     static let progressLimit = 1000.0
 
     /// p = p0 + Σ(sign·Δ)/D, unbounded by the rubber band.
     var rawProgress: Double { startProgress + travel / distance }
-    /// What to show: rubber-banded outside [0, 1].
-    var shownProgress: Double { rubberBand.apply(rawProgress) }
+    /// What to show: rubber-banded outside [0, 1] (a paged transition: [0, last page]).
+    var shownProgress: Double { rubberBand.apply(rawProgress, upper: upper) }
 
     /// Adds a movement along the axis; returns the progress change.
     mutating func move(by delta: Double) -> Double {

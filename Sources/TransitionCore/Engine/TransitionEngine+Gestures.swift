@@ -132,12 +132,22 @@ extension TransitionEngine {
         for t in runs.indices where t != except {
             guard let run = runs[t], run.device == device, case .paused(let value) = run.phase else { continue }
             let spec = configuration.transitions[t]
-            let decision = ReleaseDecision.decide(
-                progress: value, startProgress: value, cancelPoint: run.cancelPoint, travel: 0, velocity: 0,
-                cancelled: cancel,
-                policy: .init(finish: spec.decision.finishThreshold, velocity: .infinity, projectionTime: 0, snapTravel: 0))
-            let to = decision.outcome == .finish ? 1 : run.cancelPoint
-            startAnimation(t, decision.outcome, decision.reason, from: value, to: to, velocity: 0,
+            let to: Double, outcome: Outcome, reason: EndReason
+            if let pages = spec.pages {
+                let page = cancel == nil ? pages.nearest(to: value) : Int(run.cancelPoint)
+                to = Double(page)
+                outcome = to == run.cancelPoint ? .cancel : .finish
+                reason = cancel.map { $0 == .touch ? .touchCancel : .libinputCancel } ?? .release
+            } else {
+                let decision = ReleaseDecision.decide(
+                    progress: value, startProgress: value, cancelPoint: run.cancelPoint, travel: 0, velocity: 0,
+                    cancelled: cancel,
+                    policy: .init(finish: spec.decision.finishThreshold, velocity: .infinity, projectionTime: 0, snapTravel: 0))
+                to = decision.outcome == .finish ? 1 : run.cancelPoint
+                outcome = decision.outcome
+                reason = decision.reason
+            }
+            startAnimation(t, outcome, reason, from: value, to: to, velocity: 0,
                            animation: spec.completion.animation(from: value, to: to, velocity: 0), now: now, emit: emit)
         }
     }
@@ -167,19 +177,22 @@ extension TransitionEngine {
         let spec = configuration.transitions[t]
         let distance = (b.distance ?? spec.distance)?.inNativeUnits(of: pan.source, axis: b.direction.axis, extent: pan.extent)
             ?? SourceDefaults.distance(for: pan.source, axis: b.direction.axis, extent: pan.extent)
-        var driven = Drive(source: pan.source, axis: b.direction.axis, sign: b.direction.sign, distance: distance,
-                          startProgress: 0,
+        // A paged transition: the declared direction moves forward, its reverse (`backward`) back.
+        let forward = b.backward ? b.direction.opposite : b.direction
+        let resting = Double(spec.pages?.current ?? 0)
+        var driven = Drive(source: pan.source, axis: b.direction.axis, sign: forward.sign, distance: distance,
+                          startProgress: resting,
                           thresholds: ReleaseDecision.Thresholds(spec.decision, source: pan.source, distance: distance),
-                          rubberBand: spec.rubberBand)
+                          rubberBand: spec.rubberBand, upper: spec.pages?.last ?? 1)
         if caught != nil, case .paused(let value)? = runs[t]?.phase {
             driven.startProgress = value
             runs[t]!.phase = .interactive(driven)
         } else {
             let id = nextGestureID
             nextGestureID += 1
-            runs[t] = Run(id: id, cancelPoint: 0, device: device, phase: .interactive(driven))
+            runs[t] = Run(id: id, cancelPoint: resting, device: device, phase: .interactive(driven))
             let began = BeganEvent(origin: .gesture(source: pan.source, fingers: pan.fingers, device: device),
-                                   direction: b.direction, from: 0, interactive: true)
+                                   direction: forward, from: resting, interactive: true)
             emit(event(t, id, now, .began(began)))
         }
         slots[i].gesture = .driving(t)
@@ -260,6 +273,10 @@ extension TransitionEngine {
         guard let run = runs[t], case .interactive(let d) = run.phase else { return }
         slots[i].tracker.push(timeUs: timeUs, delta: 0)
         let v = slots[i].tracker.velocity
+        if let pages = configuration.transitions[t].pages {
+            releasePaged(t, d, pages: pages, cancelPoint: run.cancelPoint, velocity: v, cancel: cancel, now: now, emit: emit)
+            return
+        }
         let decision = ReleaseDecision.decide(
             progress: d.rawProgress, startProgress: d.startProgress, cancelPoint: run.cancelPoint,
             travel: d.travel, velocity: v, cancelled: cancel, policy: d.thresholds)
@@ -269,6 +286,22 @@ extension TransitionEngine {
             ? .none(to: to)
             : configuration.transitions[t].completion.animation(from: from, to: to, velocity: v)
         startAnimation(t, decision.outcome, decision.reason, from: from, to: to, velocity: v,
+                       animation: animation, now: now, emit: emit)
+    }
+
+    /// A paged transition's release: ``PageDecision`` picks the page; finish when it is not the
+    /// page the gesture began on.
+    mutating func releasePaged(_ t: Int, _ d: Drive, pages: Pages, cancelPoint: Double, velocity v: Double,
+                               cancel: InputCancelCause?, now: UInt64, emit: (TransitionEvent) -> Void) {
+        let decision = PageDecision.decide(
+            position: d.rawProgress, velocity: v, startPosition: d.startProgress, beganOn: Int(cancelPoint),
+            travel: d.travel, cancelled: cancel, pages: pages, policy: d.thresholds)
+        let from = d.shownProgress
+        let to = Double(decision.page)
+        let animation: AnimationDescription = decision.snap
+            ? .none(to: to)
+            : configuration.transitions[t].completion.animation(from: from, to: to, velocity: v)
+        startAnimation(t, to == cancelPoint ? .cancel : .finish, decision.reason, from: from, to: to, velocity: v,
                        animation: animation, now: now, emit: emit)
     }
 

@@ -39,6 +39,7 @@ extension TransitionEngine {
             let done = CompletedEvent(finished: a.ended.outcome == .finish, progress: a.ended.to)
             emit(event(t, run.id, max(a.endUs, previous), .completed(done)))
             runs[t] = nil
+            if let pages = a.ended.pages { rest(t, onPage: pages.page) }
         }
         for s in slots.indices {
             if case .handoff(let deadline) = slots[s].gesture, deadline <= now {
@@ -56,13 +57,15 @@ extension TransitionEngine {
                                  velocity: Double, animation: AnimationDescription, now: UInt64,
                                  emit: (TransitionEvent) -> Void) {
         guard let id = runs[t]?.id else { return }
+        let pages = endedPages(t, to: to)
         let ended = EndedEvent(outcome: outcome, reason: reason, from: from, to: to,
-                               velocity: velocity.isFinite ? velocity : 0, animation: animation)
+                               velocity: velocity.isFinite ? velocity : 0, animation: animation, pages: pages)
         emit(event(t, id, now, .ended(ended)))
         let running = RunningAnimation(ended: ended, startUs: now)
         if running.endUs <= now {
             emit(event(t, id, now, .completed(CompletedEvent(finished: outcome == .finish, progress: to))))
             runs[t] = nil
+            if let pages { rest(t, onPage: pages.page) }
         } else {
             runs[t]!.phase = .animating(running)
         }
@@ -101,7 +104,11 @@ extension TransitionEngine {
     mutating func runTrigger(_ t: Int, reverse: Bool, duration: Double?, completion: CompletionStyle?, now: UInt64,
                              emit: (TransitionEvent) -> Void) {
         let spec = configuration.transitions[t]
-        var from = reverse ? 1.0 : 0.0
+        // A paged transition runs one page forward (back with `reverse`) from the page it rests on.
+        let resting = spec.pages.map { Double($0.current) }
+        let cancelPoint = resting ?? 0
+        let to = spec.pages.map { Double($0.clamped($0.current + (reverse ? -1 : 1))) } ?? (reverse ? 0.0 : 1.0)
+        var from = resting ?? (reverse ? 1.0 : 0.0)
         var v = 0.0
         if let run = runs[t], case .animating(let a) = run.phase {
             from = a.value(atUs: now)
@@ -113,13 +120,13 @@ extension TransitionEngine {
         }
         let id = nextGestureID
         nextGestureID += 1
-        runs[t] = Run(id: id, cancelPoint: 0, device: nil, phase: .paused(value: from))
+        runs[t] = Run(id: id, cancelPoint: cancelPoint, device: nil, phase: .paused(value: from))
         emit(event(t, id, now, .began(BeganEvent(origin: .trigger(reverse: reverse), direction: nil, from: from,
                                                   interactive: false))))
-        let to = reverse ? 0.0 : 1.0
         let style = completion ?? spec.triggerCompletion ?? spec.completion
         let animation = style.triggerAnimation(from: from, to: to, velocity: v, duration: duration ?? spec.triggerDuration)
-        startAnimation(t, reverse ? .cancel : .finish, .trigger, from: from, to: to, velocity: v,
+        let outcome: Outcome = resting.map { to == $0 ? .cancel : .finish } ?? (reverse ? .cancel : .finish)
+        startAnimation(t, outcome, .trigger, from: from, to: to, velocity: v,
                        animation: animation, now: now, emit: emit)
     }
 

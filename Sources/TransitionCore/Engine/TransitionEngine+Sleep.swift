@@ -19,12 +19,13 @@ extension TransitionEngine {
             case .interactive, .paused:
                 let value = currentValue(run, now: now)
                 let ended = EndedEvent(outcome: .cancel, reason: reason, from: value, to: run.cancelPoint,
-                                       velocity: 0, animation: .none(to: run.cancelPoint))
+                                       velocity: 0, animation: .none(to: run.cancelPoint), pages: endedPages(t, to: run.cancelPoint))
                 emit(event(t, run.id, now, .ended(ended)))
                 emit(event(t, run.id, now, .completed(CompletedEvent(finished: false, progress: run.cancelPoint))))
                 cancelled += 1
             case .animating(let a):
                 emit(event(t, run.id, now, .completed(CompletedEvent(finished: a.ended.outcome == .finish, progress: a.ended.to))))
+                if let pages = a.ended.pages { runs[t] = nil; rest(t, onPage: pages.page) }
             }
             runs[t] = nil
         }

@@ -75,8 +75,14 @@
 /// them.) Beginning a gesture, locking, releasing and triggers may allocate (the first
 /// gesture of a new device makes its tracker).
 public struct TransitionEngine: Sendable {
-    /// The configuration in force.
-    public private(set) var configuration: EngineConfiguration
+    /// The configuration in force: the configured transitions, then the declared ones, whose
+    /// bindings come first and shadow the configured bindings of their gestures.
+    public internal(set) var configuration: EngineConfiguration
+    /// The configuration as configured (the file, a reload, user settings), without the declared
+    /// transitions.
+    public internal(set) var configured: EngineConfiguration
+    /// The transitions clients declared, in the order they were first declared.
+    public internal(set) var declared: [DeclaredTransition] = []
 
     /// How long a hold that libinput cancelled keeps its catch while waiting for the pan that
     /// replaced it, µs.
@@ -100,6 +106,7 @@ public struct TransitionEngine: Sendable {
     public init(configuration: EngineConfiguration) throws(ConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
+        self.configured = configuration
         self.runs = RunTable(count: configuration.transitions.count)
         self.bindingTargets = Self.targets(of: configuration)
     }
@@ -188,10 +195,22 @@ public struct TransitionEngine: Sendable {
     /// Replaces the configuration (SIGHUP). Transitions that no longer exist are cancelled with
     /// reason `shutdown` at once (`ended` with no animation, then `completed`); the others keep
     /// running, a finger keeps driving with the binding it locked with. Pending pans lock with
-    /// the new bindings. On a validation error nothing changes.
+    /// the new bindings. On a validation error nothing changes. Declared transitions stay (one
+    /// whose name the new configuration now uses rests until its client withdraws it).
     public mutating func reconfigure(_ configuration: EngineConfiguration, nowUs: UInt64,
                                      emit: (TransitionEvent) -> Void) throws(ConfigurationError) {
         try configuration.validate()
+        let composed = Self.compose(configuration, declared)
+        try composed.validate()
+        configured = configuration
+        install(composed, removedBecause: .shutdown, nowUs: nowUs, emit: emit)
+    }
+
+    /// Puts `configuration` in force: runs move to their transition's new index by name; those
+    /// whose transition is gone end at once with `reason` (`ended` with no animation, then
+    /// `completed`).
+    mutating func install(_ configuration: EngineConfiguration, removedBecause reason: EndReason, nowUs: UInt64,
+                          emit: (TransitionEvent) -> Void) {
         let now = settle(atUs: nowUs, emit: emit)
         var newRuns = [Run?](repeating: nil, count: configuration.transitions.count)
         var moved = [Int?](repeating: nil, count: runs.count)
@@ -203,8 +222,9 @@ public struct TransitionEngine: Sendable {
                 moved[t] = n
             } else {
                 let value = currentValue(run, now: now)
-                let ended = EndedEvent(outcome: .cancel, reason: .shutdown, from: value, to: run.cancelPoint,
-                                       velocity: 0, animation: .none(to: run.cancelPoint))
+                let ended = EndedEvent(outcome: .cancel, reason: reason, from: value, to: run.cancelPoint,
+                                       velocity: 0, animation: .none(to: run.cancelPoint),
+                                       pages: endedPages(t, to: run.cancelPoint))
                 emit(event(t, run.id, now, .ended(ended)))
                 emit(event(t, run.id, now, .completed(CompletedEvent(finished: false, progress: run.cancelPoint))))
             }
@@ -229,7 +249,8 @@ public struct TransitionEngine: Sendable {
         return configuration.transitions.indices.map { t in
             let name = configuration.transitions[t].name
             guard let run = runs[t] else {
-                return TransitionState(name: name, phase: .idle, gesture: nil, progress: 0, velocity: 0)
+                let resting = Double(configuration.transitions[t].pages?.current ?? 0)
+                return TransitionState(name: name, phase: .idle, gesture: nil, progress: resting, velocity: 0)
             }
             switch run.phase {
             case .interactive(let d):

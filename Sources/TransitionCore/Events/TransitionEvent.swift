@@ -34,6 +34,8 @@ public enum EndReason: String, Sendable, Hashable, Codable, CaseIterable {
     case held
     /// A hold's fingers moved past the slop: it cancelled, and the movement became the pan it is.
     case moved
+    /// The client that declared the transition withdrew it, or its connection closed.
+    case withdrawn
 }
 
 /// What started a transition.
@@ -91,12 +93,24 @@ public struct EndedEvent: Sendable, Hashable, Codable {
     public var velocity: Double
     /// The completion animation, from ``from`` to ``to``; t = 0 is the event's time.
     public var animation: AnimationDescription
+    /// For a paged transition: the target page (``to``) and the page count; `nil` otherwise.
+    public var pages: EndedPages?
     /// An `ended` payload.
     public init(outcome: Outcome, reason: EndReason, from: Double, to: Double, velocity: Double,
-                animation: AnimationDescription) {
+                animation: AnimationDescription, pages: EndedPages? = nil) {
         self.outcome = outcome; self.reason = reason; self.from = from; self.to = to
-        self.velocity = velocity; self.animation = animation
+        self.velocity = velocity; self.animation = animation; self.pages = pages
     }
+}
+
+/// The pages of a paged transition's `ended`: where it goes and how many there are.
+public struct EndedPages: Sendable, Hashable, Codable {
+    /// The target page, 0-based: `ended.to`.
+    public var page: Int
+    /// The page count.
+    public var count: Int
+    /// Target `page` of `count`.
+    public init(page: Int, count: Int) { self.page = page; self.count = count }
 }
 
 /// `paused`: a new touch caught the running animation at `progress`.

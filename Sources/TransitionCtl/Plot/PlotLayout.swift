@@ -221,6 +221,7 @@ struct PlotLayout {
         case .suspend: "the machine went to sleep"
         case .held: "held for the whole hold duration"
         case .moved: "the resting fingers moved: a pan took over"
+        case .withdrawn: "the client that declared it withdrew it"
         }
         return "at \(label(d.t)) s: \(e.outcome.rawValue) (\(e.reason.rawValue): \(why)) — from \(Format.fixed(e.from, 2)) "
             + "at \(Format.fixed(e.velocity, 2)) progress/s to \(label(e.to)); \(animation(e.animation))"

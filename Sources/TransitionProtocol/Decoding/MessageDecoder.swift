@@ -129,6 +129,16 @@ private struct Fields {
         return result
     }
 
+    func strings(_ key: String) throws(MessageDecodingError) -> [String] {
+        guard let a = try required(key).arrayValue else { throw fail("\"\(key)\" must be an array") }
+        var result: [String] = []
+        for (i, element) in a.enumerated() {
+            guard let s = element.stringValue else { throw fail("\"\(key)\"[\(i)] must be a string") }
+            result.append(s)
+        }
+        return result
+    }
+
     func enumeration<E: RawRepresentable>(_ key: String, _: E.Type) throws(MessageDecodingError) -> E where E.RawValue == String {
         let raw = try string(key)
         guard let e = E(rawValue: raw) else { throw fail("unknown \"\(key)\" value \"\(raw)\"") }
@@ -170,9 +180,22 @@ private struct Fields {
                             direction: try g.optionalString("direction"))
             }
         }
-        return TransitionInfo(name: try string("name"), bindings: bindings, gestures: gestures,
-                              triggerDuration: try optionalDouble("trigger_duration") ?? 0,
-                              frameRate: present("frame_rate") == nil ? 0 : try int("frame_rate"))
+        var info = TransitionInfo(name: try string("name"), bindings: bindings, gestures: gestures,
+                                  triggerDuration: try optionalDouble("trigger_duration") ?? 0,
+                                  frameRate: present("frame_rate") == nil ? 0 : try int("frame_rate"))
+        if present("declared") != nil {
+            let d = try object("declared")
+            info.declared = DeclaredInfo(client: try d.uint("client"), pid: Int32(truncatingIfNeeded: try d.int("pid")),
+                                         pages: d.present("pages") == nil ? nil : try d.int("pages"),
+                                         page: d.present("page") == nil ? nil : try d.int("page"))
+        }
+        if present("taken") != nil {
+            info.taken = try array("taken").map { t throws(MessageDecodingError) in
+                TakenInfo(gesture: try t.string("gesture"), by: try t.string("by"), client: try t.uint("client"),
+                          pid: Int32(truncatingIfNeeded: try t.int("pid")))
+            }
+        }
+        return info
     }
 
     /// The event, or `nil` for a `began` from a source this client does not know.
@@ -227,9 +250,11 @@ private struct Fields {
             throw a.fail("unknown animation type \"\(other)\"")
         }
         let reason = try string("reason")
+        var pages: EndedPages?
+        if present("pages") != nil { pages = EndedPages(page: try int("page"), count: try int("pages")) }
         return EndedEvent(outcome: try enumeration("outcome", Outcome.self),
                           reason: EndReason(rawValue: reason) ?? .superseded,
-                          from: from, to: to, velocity: velocity, animation: animation)
+                          from: from, to: to, velocity: velocity, animation: animation, pages: pages)
     }
 
     func state() throws(MessageDecodingError) -> TransitionState {
@@ -285,6 +310,10 @@ private struct Fields {
         case "settings":
             result = .settings(SettingsResult(state: try r.enumeration("settings", SettingsResult.State.self),
                                               transitions: try r.int("transitions")))
+        case "declare":
+            result = .declared(transition: try r.string("transition"),
+                               gestures: try r.strings("gestures"))
+        case "update", "withdraw": result = .done
         default: result = .other(resultValue)
         }
         return Reply(id: id, request: request, result: .success(result))

@@ -32,6 +32,9 @@ public func decodeRequest(_ line: some Collection<UInt8>) throws(ProtocolError) 
         case "cancel": command = .cancel(transition: try members.transitionName(required: false))
         case "sync": command = .sync
         case "settings": command = .settings(try members.settings())
+        case "declare": command = .declare(try members.declare())
+        case "update": command = .update(try members.update())
+        case "withdraw": command = .withdraw(transition: try members.transitionName(required: true)!)
         default:
             throw ProtocolError(.unknownRequest, "unknown request \"\(name)\" (known: \(knownRequests))")
         }
@@ -44,7 +47,7 @@ public func decodeRequest(_ line: some Collection<UInt8>) throws(ProtocolError) 
     }
 }
 
-private let knownRequests = "subscribe, list, status, trigger, cancel, sync, settings"
+private let knownRequests = "subscribe, list, status, trigger, cancel, sync, settings, declare, update, withdraw"
 
 /// Reads members of a request object and remembers which were used, so the rest can be
 /// reported as unknown.
@@ -182,6 +185,89 @@ private struct MemberReader {
             }
         }
         return SettingsRequest(text: text, path: path)
+    }
+
+    mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        guard let value = take(key) else { return nil }
+        guard let d = value.doubleValue, d.rounded() == d, d.magnitude < 1e15 else {
+            throw invalid("\"\(key)\" must be a whole number, found \(value.kindName == "number" ? "\(value.doubleValue ?? 0)" : value.kindName)")
+        }
+        guard range.contains(Int(d)) else {
+            throw invalid("\"\(key)\" must be \(range.lowerBound) to \(range.upperBound), got \(Int(d))")
+        }
+        return Int(d)
+    }
+
+    mutating func declare() throws(ProtocolError) -> DeclareRequest {
+        let name = try transitionName(required: true)!
+        guard name.utf8.count <= TransitionEngine.maxDeclaredNameBytes,
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw invalid("\"transition\" must be 1 to \(TransitionEngine.maxDeclaredNameBytes) bytes without control characters")
+        }
+        guard let value = take("gestures") else {
+            throw invalid("missing member \"gestures\" (the gestures that drive it, e.g. [\"swipe3-left\"])")
+        }
+        guard case .array(let items) = value, !items.isEmpty, items.count <= DeclareRequest.maxGestures else {
+            throw invalid("\"gestures\" must be an array of 1 to \(DeclareRequest.maxGestures) gesture names")
+        }
+        var gestures: [String] = []
+        for item in items {
+            guard case .string(let g) = item else { throw invalid("\"gestures\" must hold strings, found \(item.kindName)") }
+            gestures.append(g)
+        }
+        var request = DeclareRequest(transition: name, gestures: gestures)
+        request.pages = try integer("pages", in: 2...Pages.maxCount)
+        request.page = try integer("page", in: 0...(Pages.maxCount - 1))
+        if let page = request.page {
+            guard let pages = request.pages else { throw invalid("\"page\" needs \"pages\"") }
+            guard page < pages else { throw invalid("\"page\" must be below \"pages\" (\(pages)), got \(page)") }
+        }
+        request.distance = try declaredDistance()
+        if let value = take("rubber_band") {
+            guard case .object(let object) = value else {
+                throw invalid("\"rubber_band\" must be an object such as {\"stiffness\":0.5,\"limit\":0.05}, found \(value.kindName)")
+            }
+            var band = MemberReader(object)
+            var rubberBand = RubberBand()
+            rubberBand.stiffness = try band.number("stiffness", in: 0...1e6) ?? rubberBand.stiffness
+            rubberBand.limit = try band.number("limit", in: 0...1e3) ?? rubberBand.limit
+            try band.rejectUnknown(in: "rubber_band")
+            request.rubberBand = rubberBand
+        }
+        if let value = take("animation") {
+            guard case .object(let object) = value else {
+                throw invalid("\"animation\" must be an object such as {\"type\":\"spring\"}, found \(value.kindName)")
+            }
+            var animation = MemberReader(object)
+            request.animation = try animation.triggerAnimation()
+            try animation.rejectUnknown(in: "animation")
+        }
+        return request
+    }
+
+    /// `distance` (the source's native units, or `"auto"`), or one of `distance_mm`,
+    /// `distance_scale`, `distance_degrees`, `distance_percent`, as the configuration writes them.
+    mutating func declaredDistance() throws(ProtocolError) -> Distance? {
+        var found: Distance?
+        for (key, unit) in [("distance", DistanceUnit.units), ("distance_mm", .mm), ("distance_scale", .scale),
+                            ("distance_degrees", .degrees), ("distance_percent", .percent)] {
+            guard let value = take(key) else { continue }
+            if case .string("auto") = value, key == "distance" { continue }
+            guard let d = value.doubleValue, d.isFinite, d > 0, d <= 1e6 else {
+                throw invalid("\"\(key)\" must be a number greater than 0 and at most 1000000\(key == "distance" ? " or \"auto\"" : "")")
+            }
+            guard found == nil else { throw invalid("give one distance (\"\(key)\" and another)") }
+            found = Distance(d, unit)
+        }
+        return found
+    }
+
+    mutating func update() throws(ProtocolError) -> UpdateRequest {
+        let name = try transitionName(required: true)!
+        let request = UpdateRequest(transition: name, pages: try integer("pages", in: 2...Pages.maxCount),
+                                    page: try integer("page", in: 0...(Pages.maxCount - 1)))
+        guard request.pages != nil || request.page != nil else { throw invalid("\"update\" needs \"pages\" or \"page\"") }
+        return request
     }
 
     mutating func triggerAnimation() throws(ProtocolError) -> TriggerAnimation {

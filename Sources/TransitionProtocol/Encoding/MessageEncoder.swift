@@ -328,6 +328,10 @@ public struct MessageEncoder: Sendable {
             writer.member("duration", ended.animation.duration, fractionDigits: Self.fractionDigits)
         }
         writer.endObject()
+        if let pages = ended.pages {
+            writer.member("page", pages.page)
+            writer.member("pages", pages.count)
+        }
     }
 
     private mutating func writeStateMembers(_ state: TransitionState) {
@@ -371,12 +375,42 @@ public struct MessageEncoder: Sendable {
         writer.endArray()
         writer.member("trigger_duration", info.triggerDuration, fractionDigits: Self.fractionDigits)
         writer.member("frame_rate", info.frameRate)
+        if let declared = info.declared {
+            writer.key("declared")
+            writer.beginObject()
+            writer.member("client", declared.client)
+            writer.member("pid", Int(declared.pid))
+            if let pages = declared.pages { writer.member("pages", pages) }
+            if let page = declared.page { writer.member("page", page) }
+            writer.endObject()
+        }
+        if !info.taken.isEmpty {
+            writer.key("taken")
+            writer.beginArray()
+            for taken in info.taken {
+                writer.beginObject()
+                writer.member("gesture", taken.gesture)
+                writer.member("by", taken.by)
+                writer.member("client", taken.client)
+                writer.member("pid", Int(taken.pid))
+                writer.endObject()
+            }
+            writer.endArray()
+        }
     }
 
     private mutating func writeResult(_ result: ReplyResult) {
         switch result {
-        case .subscribed, .synced:
+        case .subscribed, .synced, .done:
             writer.beginObject()
+            writer.endObject()
+        case .declared(let transition, let gestures):
+            writer.beginObject()
+            writer.member("transition", transition)
+            writer.key("gestures")
+            writer.beginArray()
+            for gesture in gestures { writer.string(gesture) }
+            writer.endArray()
             writer.endObject()
         case .list(let listings):
             writer.beginObject()

@@ -25,6 +25,11 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The connection's user may not do this: `settings` from a user who is not the user of
         /// the seat's active session.
         case notPermitted = "not_permitted"
+        /// A `declare` names a configured transition or another client's declared one.
+        case transitionExists = "transition_exists"
+        /// A `declare` names a gesture another client's declared transition owns; the message
+        /// names that transition and its pid.
+        case gestureTaken = "gesture_taken"
     }
 
     public var code: Code

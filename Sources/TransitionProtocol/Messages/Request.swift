@@ -104,6 +104,12 @@ public struct Request: Sendable, Hashable {
         case sync
         /// The connection's user's own gesture settings (only from the active session's user).
         case settings(SettingsRequest)
+        /// A transition this connection defines, with its gestures (and pages).
+        case declare(DeclareRequest)
+        /// The pages of one of this connection's declared transitions.
+        case update(UpdateRequest)
+        /// Ends one of this connection's declared transitions.
+        case withdraw(transition: String)
     }
 
     public var id: RequestID?
@@ -126,6 +132,9 @@ extension Request.Command {
         case .cancel: "cancel"
         case .sync: "sync"
         case .settings: "settings"
+        case .declare: "declare"
+        case .update: "update"
+        case .withdraw: "withdraw"
         }
     }
 }

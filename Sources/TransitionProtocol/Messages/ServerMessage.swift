@@ -86,6 +86,10 @@ public enum ReplyResult: Sendable, Hashable {
     case synced
     /// What a `settings` request did.
     case settings(SettingsResult)
+    /// `declare`: the transition's name and every gesture it owns.
+    case declared(transition: String, gestures: [String])
+    /// `update` or `withdraw` done (an empty result).
+    case done
     /// A reply to a request this library does not know (a newer server), raw.
     case other(JSONValue)
 }

@@ -65,6 +65,11 @@ public struct TransitionInfo: Sendable, Hashable {
     public var triggerDuration: Double
     /// Default `frame` rate for this transition (clients choose their own in `subscribe`).
     public var frameRate: Int
+    /// For a transition a client declared: who, and its pages; `nil` for a configured one.
+    public var declared: DeclaredInfo?
+    /// The gestures of a configured transition that declared transitions took (they drive the
+    /// declared one while it lives); empty when none is.
+    public var taken: [TakenInfo] = []
 
     /// `gestures` defaults to the `bindings`, as a server from before `gestures` means.
     public init(name: String, bindings: [BindingInfo] = [], gestures: [GestureInfo]? = nil,
@@ -95,6 +100,25 @@ public struct TransitionInfo: Sendable, Hashable {
                 gestures: gestures,
                 triggerDuration: spec.triggerDuration,
                 frameRate: spec.frameRate)
+        }
+    }
+
+    /// Every transition an engine lists: the configured ones, each with the gestures declared
+    /// transitions took from it, then the declared ones with their owner and pages.
+    public static func list(from engine: TransitionEngine) -> [TransitionInfo] {
+        let taken = engine.takenGestures
+        let declared = Dictionary(engine.declared.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let configured = Set(engine.configured.transitions.map(\.name))
+        return list(from: engine.listedConfiguration).map { info in
+            var info = info
+            if !configured.contains(info.name), let d = declared[info.name] {
+                let pages = engine.configuration.transitions.first { $0.name == info.name }?.pages ?? d.spec.pages
+                info.declared = DeclaredInfo(client: d.owner.client, pid: d.owner.pid, pages: pages?.count, page: pages?.current)
+            }
+            info.taken = taken.filter { $0.transition == info.name }.map {
+                TakenInfo(gesture: $0.gesture, by: $0.by, client: $0.owner.client, pid: $0.owner.pid)
+            }
+            return info
         }
     }
 }

@@ -103,6 +103,8 @@ extension TransitionServer {
             return .synced
         case .settings(let request):
             return try answerSettings(request, from: client)
+        case .declare, .update, .withdraw:
+            return try answerDeclaration(command, for: client)
         }
     }
 

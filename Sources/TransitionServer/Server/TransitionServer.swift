@@ -56,6 +56,8 @@ public final class TransitionServer {
 
     /// While a `trigger` runs: the transition, and the gesture id of the `began` it published.
     var triggerCapture: (transition: String, gesture: UInt64?)?
+    /// Which connections declared which transitions (`TransitionServer+Declare`).
+    var declarations = DeclaredTransitions()
 
     /// The socket path, when known.
     public var socketPath: String? { listener.path }
@@ -373,6 +375,7 @@ public final class TransitionServer {
         clients[client.id] = nil
         closedTouchegg(client)
         delegate?.clientClosed(client.id)
+        declaringClientClosed(client.id)
         logger.debug("client \(client.id) disconnected: \(reason)")
         rescheduleFrames()
     }

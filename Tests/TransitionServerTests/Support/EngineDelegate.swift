@@ -17,7 +17,7 @@ final class EngineDelegate: TransitionServerDelegate {
         self.server = server
     }
 
-    private func publish(_ event: TransitionEvent) {
+    fileprivate func publish(_ event: TransitionEvent) {
         emitted.append(event)
         server.publish(event)
     }
@@ -28,7 +28,7 @@ final class EngineDelegate: TransitionServerDelegate {
         reschedule()
     }
 
-    private func reschedule() {
+    fileprivate func reschedule() {
         if let timer { server.loop.cancelTimer(timer) }
         timer = nil
         guard let deadline = engine.nextDeadlineUs else { return }
@@ -39,7 +39,7 @@ final class EngineDelegate: TransitionServerDelegate {
         }
     }
 
-    func transitionInfos() -> [TransitionInfo] { TransitionInfo.list(from: engine.configuration) }
+    func transitionInfos() -> [TransitionInfo] { TransitionInfo.list(from: engine) }
     func transitionStates(atUs nowUs: UInt64) -> [TransitionState] { engine.states(atUs: nowUs) }
 
     func runTrigger(_ request: TriggerRequest) throws(EngineError) {
@@ -54,5 +54,28 @@ final class EngineDelegate: TransitionServerDelegate {
         let count = try engine.cancel(transition, reason: .client, nowUs: MonotonicClock.nowUs(), emit: publish)
         reschedule()
         return count
+    }
+}
+
+extension EngineDelegate: TransitionDeclarationDelegate {
+    func declareTransition(_ declaration: DeclaredTransition) throws(DeclarationError) -> [DeclaredGesture] {
+        let gestures = try engine.declare(declaration, nowUs: MonotonicClock.nowUs(), emit: publish)
+        reschedule()
+        return gestures
+    }
+
+    func updateDeclaredTransition(_ name: String, owner: UInt64, pages: Int?, page: Int?) throws(DeclarationError) {
+        try engine.updateDeclared(name, owner: owner, pages: pages, page: page, nowUs: MonotonicClock.nowUs(), emit: publish)
+        reschedule()
+    }
+
+    func withdrawDeclaredTransition(_ name: String, owner: UInt64) throws(DeclarationError) {
+        try engine.withdraw(name, owner: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
+        reschedule()
+    }
+
+    func withdrawDeclaredTransitions(of owner: UInt64) {
+        engine.withdrawAll(of: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
+        reschedule()
     }
 }

@@ -116,6 +116,9 @@ final class TestClient {
     }
 
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Hangs up both ways (the descriptor itself closes with the object).
+    func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 }
 
 extension ReceivedMessage {

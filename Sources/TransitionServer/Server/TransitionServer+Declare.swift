@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+import Logging
+public import TransitionCore
+import TransitionProtocol
+
+/// What the server asks of the daemon for transitions clients declare (`declare`, `update`,
+/// `withdraw`, and a declaring connection's close). Called on the loop's thread; events the
+/// engine emits are handed to ``TransitionServer/publish(_:)`` before the method returns, so
+/// they come before the reply. A delegate without it answers these requests `unavailable`.
+public protocol TransitionDeclarationDelegate: AnyObject {
+    /// Adds (or replaces) a declared transition; returns the gestures it owns.
+    func declareTransition(_ declaration: DeclaredTransition) throws(DeclarationError) -> [DeclaredGesture]
+    /// Changes the pages of `owner`'s declared transition `name`.
+    func updateDeclaredTransition(_ name: String, owner: UInt64, pages: Int?, page: Int?) throws(DeclarationError)
+    /// Withdraws `owner`'s declared transition `name` (a gesture in flight ends, reason `withdrawn`).
+    func withdrawDeclaredTransition(_ name: String, owner: UInt64) throws(DeclarationError)
+    /// Withdraws every transition connection `owner` declared (it closed).
+    func withdrawDeclaredTransitions(of owner: UInt64)
+}
+
+/// The connections that declared transitions, and which: the server's side of the engine's
+/// declared transitions, so that a connection's close withdraws exactly its own.
+struct DeclaredTransitions {
+    private var byClient: [UInt64: [String]] = [:]
+
+    /// `client` declared `name` (again).
+    mutating func add(_ name: String, client: UInt64) {
+        if !(byClient[client]?.contains(name) ?? false) { byClient[client, default: []].append(name) }
+    }
+
+    /// `client` withdrew `name`.
+    mutating func remove(_ name: String, client: UInt64) {
+        byClient[client]?.removeAll { $0 == name }
+        if byClient[client]?.isEmpty ?? false { byClient[client] = nil }
+    }
+
+    /// Forgets `client`; returns whether it had declared anything.
+    mutating func removeClient(_ client: UInt64) -> Bool { byClient.removeValue(forKey: client) != nil }
+
+    /// What `client` declared.
+    func names(of client: UInt64) -> [String] { byClient[client] ?? [] }
+}
+
+extension TransitionServer {
+    /// `declare`, `update` and `withdraw`: only from a connection whose delivery is active;
+    /// `transitions_changed` goes to every native connection before the reply.
+    func answerDeclaration(_ command: Request.Command, for client: ClientConnection) throws(ProtocolError) -> ReplyResult {
+        try requireDelivery(client, command.name)
+        guard let delegate = delegate as? any TransitionDeclarationDelegate else {
+            throw ProtocolError(.unavailable, "this server takes no declared transitions")
+        }
+        let before = self.delegate?.transitionInfos() ?? []
+        let result: ReplyResult
+        var declaration: DeclaredTransition?
+        if case .declare(let request) = command {
+            declaration = try request.declaration(owner: DeclarationOwner(client: client.id, pid: client.credentials.pid))
+        }
+        do throws(DeclarationError) {
+            switch command {
+            case .declare(let request):
+                let gestures = try delegate.declareTransition(declaration!)
+                declarations.add(request.transition, client: client.id)
+                logger.info("client \(client.id) (pid \(client.credentials.pid)) declares \(request.transition) on \(gestures.map(\.name).joined(separator: ", "))\(request.pages.map { ", \($0) pages" } ?? "")")
+                result = .declared(transition: request.transition, gestures: gestures.map(\.name))
+            case .update(let request):
+                try delegate.updateDeclaredTransition(request.transition, owner: client.id, pages: request.pages, page: request.page)
+                result = .done
+            case .withdraw(let name):
+                try delegate.withdrawDeclaredTransition(name, owner: client.id)
+                declarations.remove(name, client: client.id)
+                logger.info("client \(client.id) withdraws \(name)")
+                result = .done
+            default:
+                return .done
+            }
+        } catch {
+            throw ProtocolError(ProtocolError.Code(error.code), error.message)
+        }
+        transitionsChanged(from: before)
+        return result
+    }
+
+    /// A connection closed: the transitions it declared are withdrawn at the loop's next turn
+    /// (outside the server's own work, as withdrawing publishes), then every native connection
+    /// hears `transitions_changed`.
+    func declaringClientClosed(_ clientID: UInt64) {
+        guard declarations.removeClient(clientID),
+              let delegate = delegate as? any TransitionDeclarationDelegate else { return }
+        _ = loop.schedule(atUs: MonotonicClock.nowUs()) { [weak self, weak delegate] in
+            guard let self, let delegate, !self.isStopped else { return }
+            let before = self.delegate?.transitionInfos() ?? []
+            delegate.withdrawDeclaredTransitions(of: clientID)
+            self.logger.info("client \(clientID) closed: its declared transitions are withdrawn")
+            self.transitionsChanged(from: before)
+        }
+    }
+}
+
+extension ProtocolError.Code {
+    /// The protocol's code for an engine's refusal of a declaration.
+    init(_ code: DeclarationError.Code) {
+        switch code {
+        case .transitionExists: self = .transitionExists
+        case .gestureTaken: self = .gestureTaken
+        case .unknownTransition: self = .unknownTransition
+        case .invalid: self = .invalidRequest
+        }
+    }
+}
