@@ -313,6 +313,8 @@ reply_ok (JsonObject *request, const char *result)
                           result);
 }
 
+static gboolean delivery_paused;
+
 static char *
 daemon_with_declare (JsonObject *request)
 {
@@ -320,6 +322,12 @@ daemon_with_declare (JsonObject *request)
   if (g_str_equal (name, "declare"))
     {
       const char *transition = json_object_get_string_member (request, "transition");
+      if (delivery_paused)
+        return g_strdup_printf ("{\"event\":\"reply\",\"seq\":2,\"id\":%" G_GINT64_FORMAT ",\"request\":\"declare\",\"ok\":false,"
+                                "\"error\":{\"code\":\"delivery_paused\",\"message\":\"the screen is locked\"}}\n"
+                                /* a marker: once the client has seen it, it has seen the refusal */
+                                "{\"event\":\"transitions_changed\",\"seq\":3,\"time_us\":1,\"transitions\":[]}",
+                                json_object_get_int_member (request, "id"));
       if (g_str_equal (transition, "taken") || (json_object_has_member (request, "pages") &&
                                                 json_object_get_int_member (request, "pages") == 7))
         return g_strdup_printf ("{\"event\":\"reply\",\"seq\":2,\"id\":%" G_GINT64_FORMAT ",\"request\":\"declare\",\"ok\":false,"
@@ -432,6 +440,13 @@ requests_reach (Server *server, guint count)
   G_STMT_END
 
 static void
+count_list_changes (TransitiondClient *client, TransitiondEvent *event, int *changes)
+{
+  (void) client, (void) event;
+  (*changes)++;
+}
+
+static void
 test_declare_and_reconnect (void)
 {
   Server *server = server_new (HELLO, daemon_with_declare);
@@ -521,6 +536,24 @@ test_declare_and_reconnect (void)
   g_assert_cmpint (transitiond_client_get_page (client, "pager"), ==, 1);
   g_object_unref (refused.result);
   g_object_unref (replacing.result);
+
+  /* Declared while delivery is paused: it waits, with its reply, for `delivery` `resumed`. */
+  Wait held = { 0 };
+  delivery_paused = TRUE;
+  guint before_lock = server->requests->len;
+  transitiond_client_declare_async (client, "locked", gestures, 2, 0, NULL, NULL, keep_result, &held);
+  int changes = 0;
+  g_signal_connect (client, "transitions-changed", G_CALLBACK (count_list_changes), &changes);
+  RUN_UNTIL (changes == 1); /* the refusal arrived before it, and is held: no reply yet */
+  g_assert_null (held.result);
+  g_assert_cmpint (transitiond_client_get_page (client, "locked"), ==, 0);
+  delivery_paused = FALSE;
+  server_write (server, "{\"event\":\"delivery\",\"seq\":30,\"state\":\"resumed\",\"time_us\":9,\"message\":\"again\"}");
+  g_auto (GStrv) unlocked = transitiond_client_declare_finish (client, wait_result (&held), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (server->requests->len, ==, before_lock + 2);
+  g_assert_cmpint (seen.refused, ==, 0);
+  g_object_unref (held.result);
 
   g_object_unref (declare.result);
   g_object_unref (taken.result);

@@ -90,6 +90,7 @@ typedef struct {
 typedef struct {
   char *name;
   guint64 serial;      /* tells a declaration from a later one of the same name */
+  gboolean held;       /* refused with delivery_paused: declared again when delivery resumes */
   JsonObject *request; /* the `declare` request, without its id; `page` follows `completed` */
   GTask *waiting;      /* a declare_async whose reply has not come */
 } Declaration;
@@ -337,9 +338,22 @@ handle_reply (TransitiondClient *self, JsonObject *reply)
   else
     {
       GError *error = reply_error (reply);
-      /* A refused declaration is not in force: forget it, so it is not declared again. */
       guint index;
-      if (pending_declaration (self, pending, &index))
+      Declaration *declaration = pending_declaration (self, pending, &index);
+      if (declaration && g_error_matches (error, TRANSITIOND_ERROR, TRANSITIOND_ERROR_DELIVERY_PAUSED))
+        {
+          /* This connection receives no events now (another user's session is in front, or
+           * the screen is locked): the declaration waits, with its reply, for `delivery`
+           * `resumed`. */
+          declaration->held = TRUE;
+          if (pending->task && declaration->waiting == NULL)
+            declaration->waiting = g_steal_pointer (&pending->task);
+          g_error_free (error);
+          pending_free (pending);
+          return;
+        }
+      /* A refused declaration is not in force: forget it, so it is not declared again. */
+      if (declaration)
         g_ptr_array_remove_index (self->declarations, index);
       if (pending->task)
         g_task_return_error (pending->task, error);
@@ -364,7 +378,11 @@ connected (TransitiondClient *self, TransitiondEvent *hello)
   if (self->subscription)
     send_request (self, self->subscription, NULL, NULL);
   for (guint i = 0; i < self->declarations->len; i++)
-    send_declaration (self, g_ptr_array_index (self->declarations, i));
+    {
+      Declaration *declaration = g_ptr_array_index (self->declarations, i);
+      declaration->held = FALSE;
+      send_declaration (self, declaration);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
   g_signal_emit (self, signals[SIGNAL_CONNECTED], 0, hello);
 }
@@ -426,6 +444,16 @@ handle_line (Connection *connection, const char *line, gsize length)
     }
   if (kind == TRANSITIOND_EVENT_COMPLETED)
     follow_page (self, event);
+  if (kind == TRANSITIOND_EVENT_DELIVERY && g_strcmp0 (transitiond_event_get_state (event), "resumed") == 0)
+    for (guint i = 0; i < self->declarations->len; i++)
+      {
+        Declaration *declaration = g_ptr_array_index (self->declarations, i);
+        if (declaration->held)
+          {
+            declaration->held = FALSE;
+            send_declaration (self, declaration);
+          }
+      }
 
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, event);
   if (!connection_alive (connection))
@@ -1131,7 +1159,9 @@ transitiond_client_cancel_finish (TransitiondClient *self, GAsyncResult *result,
  * Declares a transition this client drives (docs/protocol.md, `declare`): while it lives its
  * gestures are the client's. The client keeps it and declares it again on every
  * reconnection, at the page the last `completed` left it on; declaring before the connection
- * is up is fine (the reply comes once it is). Declaring a name again replaces it.
+ * is up is fine (the reply comes once it is), and so is declaring while this connection's
+ * delivery is paused (another user's session in front, a locked screen: the declaration and
+ * its reply wait for `delivery` `resumed`). Declaring a name again replaces it.
  */
 void
 transitiond_client_declare_async (TransitiondClient *self, const char *transition, const char *const *gestures,
@@ -1188,8 +1218,9 @@ transitiond_client_declare_async (TransitiondClient *self, const char *transitio
  * transitiond_client_declare_finish:
  * @self: a client
  * @result: the result given to the callback
- * @error: why it failed (`transition_exists`, `gesture_taken`, `delivery_paused`, …); a
- *   refused declaration is forgotten
+ * @error: why it failed (`transition_exists`, `gesture_taken`, `invalid_request`, …); a
+ *   refused declaration is forgotten. (One refused because this connection's delivery is
+ *   paused waits for it to resume, and so does its reply.)
  *
  * Returns: (transfer full) (array zero-terminated=1) (nullable): the gestures the transition
  *   owns (both directions of a paged one), %NULL on error
