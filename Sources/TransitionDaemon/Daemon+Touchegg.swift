@@ -52,7 +52,7 @@ extension Daemon {
             return
         }
         do {
-            let bridge = try ToucheggBridge(configuration: engines.main.configuration,
+            let bridge = try ToucheggBridge(configuration: engines.main.configured,
                                             endEncoding: .init(settings.endPercentage),
                                             rotation: { [unowned self] device in input?.touchscreenRotations[device] ?? PanelRotation.none },
                                             publish: { [unowned server] in server.publishTouchegg($0) })

@@ -16,7 +16,7 @@ struct UserSettingsState {
 extension Daemon {
     /// The main engine's configuration: the transitions in force (the one place this file reads
     /// the engine).
-    var configurationInForce: EngineConfiguration { engines.main.configuration }
+    var configurationInForce: EngineConfiguration { engines.main.configured }
 
     /// The name a settings text goes by in messages when its sender names no file.
     static let userSettingsLabel = "~/.config/transitiond/config.toml"

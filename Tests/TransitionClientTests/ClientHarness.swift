@@ -12,6 +12,8 @@ final class StubDelegate: TransitionServerDelegate {
     weak var server: TransitionServer?
     var nextGesture: UInt64 = 500
     var infos = [TransitionInfo(name: "workspace"), TransitionInfo(name: "overview")]
+    /// What clients declared, in order.
+    var declared: [DeclaredTransition] = []
     func transitionInfos() -> [TransitionInfo] { infos }
     func transitionStates(atUs nowUs: UInt64) -> [TransitionState] {
         transitionInfos().map { TransitionState(name: $0.name, phase: .idle, gesture: nil, progress: 0, velocity: 0) }
@@ -32,6 +34,20 @@ final class StubDelegate: TransitionServerDelegate {
                        animation: .curve(CurveAnimation(from: 0, to: 1, curve: .easeOutCubic, duration: duration))))))
     }
     func cancelTransitions(_ transition: String?) throws(EngineError) -> Int { 0 }
+}
+
+/// Declarations are kept as made (no engine behind them), each listed.
+extension StubDelegate: TransitionDeclarationDelegate {
+    func declareTransition(_ declaration: DeclaredTransition) throws(DeclarationError) -> [DeclaredGesture] {
+        declared.removeAll { $0.spec.name == declaration.spec.name }
+        declared.append(declaration)
+        return declaration.ownedGestures
+    }
+    func updateDeclaredTransition(_ name: String, owner: UInt64, pages: Int?, page: Int?) throws(DeclarationError) {}
+    func withdrawDeclaredTransition(_ name: String, owner: UInt64) throws(DeclarationError) {
+        declared.removeAll { $0.spec.name == name }
+    }
+    func withdrawDeclaredTransitions(of owner: UInt64) { declared.removeAll { $0.owner.client == owner } }
 }
 
 /// Carries the loop's server across threads; only dereferenced on the loop's thread.
@@ -101,6 +117,20 @@ final class ClientHarness: Sendable {
             done.signal()
         }
         done.wait()
+    }
+
+    /// What clients declared: each name with its pages and current page.
+    func declared() -> [(String, Pages?)] {
+        let done = DispatchSemaphore(value: 0)
+        let delegate = self.delegate
+        let result = Mutex<[(String, Pages?)]>([])
+        remote.execute {
+            let list = delegate.value.declared.map { ($0.spec.name, $0.spec.pages) }
+            result.withLock { $0 = list }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
     }
 
     func stop() {

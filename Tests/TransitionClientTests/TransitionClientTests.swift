@@ -104,6 +104,33 @@ import TransitionProtocol
         #expect(e.payload == .paused(PausedEvent(progress: 0.5)))
     }
 
+    @Test func declaresAgainAfterReconnectingAtTheLastPage() async throws {
+        let directory = try temporaryDirectory()
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/t.sock"
+        let first = try ClientHarness(path: path)        // listening before the client's first try
+        let client = TransitionClient(options: .init(socketPath: path, subscription: Subscription(), initialBackoff: 0.01, maxBackoff: 0.05))
+        defer { client.close() }
+        var events = client.events.makeAsyncIterator()
+        guard case .connected = try await next(&events) else { Issue.record("not connected"); return }
+        let owned = try await client.declare(DeclareRequest(transition: "workspaces", gestures: ["swipe3-left"], pages: 4, page: 1))
+        #expect(owned == ["swipe3-left", "swipe3-right"])
+        try await client.declare(DeclareRequest(transition: "gone", gestures: ["swipe4-up"]))
+        try await client.withdraw("gone")
+        first.publish([TransitionEvent(transition: "workspaces", gesture: 1, timeUs: 1,
+                                       payload: .completed(CompletedEvent(finished: true, progress: 2)))])
+        _ = try await next(&events) { if case .message(let m) = $0, case .transition = m.message { true } else { false } }
+        first.stop()
+        _ = try await next(&events) { if case .disconnected = $0 { true } else { false } }
+
+        let second = try ClientHarness(path: path)
+        defer { second.stop() }
+        guard case .connected = try await next(&events) else { Issue.record("did not reconnect"); return }
+        _ = try await next(&events, where: isSnapshot)   // the declaration went before the subscription
+        let declared = second.declared()
+        #expect(declared.map(\.0) == ["workspaces"] && declared.first?.1 == Pages(count: 4, current: 2))
+    }
+
     @Test func requestsFailWhenNotConnectedAndAfterClose() async throws {
         let client = TransitionClient(options: .init(socketPath: "/nonexistent/t.sock", reconnect: false))
         var events = client.events.makeAsyncIterator()

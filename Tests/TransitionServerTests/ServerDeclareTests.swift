@@ -68,6 +68,40 @@ import TransitionServer
         #expect(reply.errorCode == .deliveryPaused)
     }
 
+    @Test func aConnectionWhoseDeliveryPausesLosesItsDeclarations() throws {
+        let harness = try ServerHarness(engine: .standard)
+        defer { harness.stop() }
+        harness.setPolicy(ServerDeliveryTests.policy(ServerDeliveryTests.aliceActive))
+        harness.connectAs([ServerDeliveryTests.alice, ServerDeliveryTests.bob])
+        let alice = try TestClient(path: harness.path)
+        try alice.hello()
+        let (reply, _) = try alice.request(Self.declare)
+        #expect(reply.errorCode == nil)
+        // Bob's session comes to the front: alice's shell no longer holds the gestures.
+        harness.setPolicy(ServerDeliveryTests.policy(SessionInfo(id: "c2", uid: ServerDeliveryTests.bob, user: "bob")))
+        let after = try alice.read { $0.message.isTransitionsChanged }
+        guard case .transitionsChanged(let changed)? = after.last?.message else { Issue.record("no transitions_changed"); return }
+        #expect(declared(changed.transitions).isEmpty && changed.transitions.allSatisfy { $0.taken.isEmpty })
+        #expect(after.contains { $0.delivery?.state == .paused })
+        let (again, _) = try alice.request(Self.declare)
+        #expect(again.errorCode == .deliveryPaused)
+    }
+
+    @Test func aConnectionDeclaresSixteenTransitionsAtMost() throws {
+        let harness = try ServerHarness(engine: .standard)
+        defer { harness.stop() }
+        let client = try TestClient(path: harness.path)
+        try client.hello()
+        let directions = ["left", "right", "up", "down"]
+        for i in 0...16 {
+            let gesture = "swipe\(5 + i / 4)-\(directions[i % 4])"
+            let (reply, _) = try client.request(#"{"id":\#(i),"request":"declare","transition":"t\#(i)","gestures":["\#(gesture)"]}"#)
+            if i < 16 { #expect(reply.errorCode == nil, "\(i)") } else { #expect(reply.errorCode == .invalidRequest) }
+        }
+        let (again, _) = try client.request(#"{"id":20,"request":"declare","transition":"t3","gestures":["swipe9-left"]}"#)
+        #expect(again.errorCode == nil)       // replacing one is not one more
+    }
+
     @Test func requestsAreDecodedStrictly() {
         for (line, message) in [
             (#"{"request":"declare","transition":"w","gestures":["tap3"]}"#, "not a gesture a transition can be declared on"),

@@ -6,6 +6,11 @@
     transitiond_client.py status
     transitiond_client.py trigger NAME [--reverse] [--duration S]
     transitiond_client.py cancel [NAME]
+    transitiond_client.py declare NAME GESTURE... [--pages N] [--page K] [--exit-after N]
+
+`declare` defines a transition of this connection's own (docs/protocol.md, "Transitions a client
+declares"), e.g. `declare workspaces swipe3-left --pages 4 --page 1`: it owns its gestures (and,
+with pages, their reverses) while the connection lives, and prints its events as `watch` does.
 
 Every command takes --socket PATH, before or after the command's name (else
 $TRANSITIOND_SOCKET, else the per-user and system paths). `watch` prints one line per event;
@@ -102,6 +107,26 @@ class Client:
         messages, self.pending = self.pending, []
         *lines, self.buffer = self.buffer.split(b"\n")
         return messages + [json.loads(line) for line in lines if line.strip()]
+
+    def declare(self, transition, gestures, pages=None, page=None, **members):
+        """Declares a transition this connection owns (see docs/protocol.md, "Transitions a client
+        declares"): `gestures` move it forward; with `pages` (≥ 2) its progress is a position among
+        them, starting at `page`. Returns the gestures it owns; raises on an error reply
+        (`gesture_taken` names the owner). It lives until `withdraw` or the connection closes."""
+        if pages is not None:
+            members["pages"] = pages
+            if page is not None:
+                members["page"] = page
+        return self.request("declare", transition=transition, gestures=list(gestures), **members)["gestures"]
+
+    def update(self, transition, pages=None, page=None):
+        """Changes the page count and/or the current page of this connection's transition."""
+        members = {k: v for k, v in (("pages", pages), ("page", page)) if v is not None}
+        self.request("update", transition=transition, **members)
+
+    def withdraw(self, transition):
+        """Ends this connection's declared transition."""
+        self.request("withdraw", transition=transition)
 
     def request(self, name, **members):
         """Sends a request and returns its reply's result; raises on an error reply."""
@@ -272,8 +297,9 @@ def describe(message):
         return f"{name} {message['progress']:.3f} ({message['velocity']:+.2f}/s)"
     if kind == "ended":
         a = message["animation"]
+        page = f" (page {message['page'] + 1} of {message['pages']})" if "pages" in message else ""
         return (f"{name} ended: {message['outcome']} ({message['reason']}) "
-                f"{message['from']:.3f} -> {message['to']:.3f}, {a['type']} {a.get('duration', 0):.3f}s")
+                f"{message['from']:.3f} -> {message['to']:.3f}{page}, {a['type']} {a.get('duration', 0):.3f}s")
     if kind == "frame":
         return f"{name} frame {message['progress']:.3f}"
     if kind == "paused":
@@ -301,6 +327,19 @@ def gesture_list(transition):
     else:
         names = [f"{b['source']}{b['fingers']}-{b.get('direction')}" for b in transition.get("bindings", [])]
     return ", ".join(names) or "-"
+
+
+def ownership(transition):
+    """Who owns what, for `list`: a declared transition's owner and page, a configured one's
+    gestures that a declared transition took; "" when neither (or a server that does not say)."""
+    notes = []
+    declared = transition.get("declared")
+    if declared:
+        paged = f", page {declared['page'] + 1} of {declared['pages']}" if "pages" in declared else ""
+        notes.append(f"declared by pid {declared['pid']}{paged}")
+    for taken in transition.get("taken", []):
+        notes.append(f"{taken['gesture']} taken by {taken['by']} (pid {taken['pid']})")
+    return "; ".join(notes)
 
 
 def watch(client, args):
@@ -371,6 +410,12 @@ def parser():
     t.add_argument("--duration", type=float)
     c = command("cancel", "cancel a running transition (all without a name)")
     c.add_argument("name", nargs="?")
+    d = command("declare", "declare a transition of this connection's own and watch it")
+    d.add_argument("name")
+    d.add_argument("gestures", nargs="+", metavar="GESTURE", help="e.g. swipe3-left, edge1-right")
+    d.add_argument("--pages", type=int, help="a paged transition with this many pages")
+    d.add_argument("--page", type=int, help="the current page, 0-based")
+    d.add_argument("--exit-after", type=int, help="exit after this many completions")
     return main_parser
 
 
@@ -383,7 +428,8 @@ def main(argv=None):
         watch(client, args)
     elif args.command == "list":
         for t in client.request("list")["transitions"]:
-            print(f"{t['name']}\t{gesture_list(t)}\t{t['phase']}\t{t['progress']:.2f}")
+            note = ownership(t)
+            print(f"{t['name']}\t{gesture_list(t)}\t{t['phase']}\t{t['progress']:.2f}" + (f"\t{note}" if note else ""))
     elif args.command == "status":
         print(json.dumps(client.request("status"), indent=2))
     elif args.command == "trigger":
@@ -393,6 +439,11 @@ def main(argv=None):
         if args.duration:
             members["duration"] = args.duration
         print(client.request("trigger", **members)["gesture"])
+    elif args.command == "declare":
+        owned = client.declare(args.name, args.gestures, pages=args.pages, page=args.page)
+        print(f"{args.name} owns {', '.join(owned)}", flush=True)
+        args.transition, args.animate = [args.name], False
+        watch(client, args)
     elif args.command == "cancel":
         members = {"transition": args.name} if args.name else {}
         print(client.request("cancel", **members)["cancelled"])

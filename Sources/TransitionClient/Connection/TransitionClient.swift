@@ -2,6 +2,7 @@
 import CLinux
 import Glibc
 import Synchronization
+import TransitionCore
 public import TransitionProtocol
 
 /// An asynchronous transitiond client for Swift apps: a stream of decoded messages, requests
@@ -64,6 +65,9 @@ public final class TransitionClient: Sendable {
         var nextID: Int64 = 1
         var pending: [Int64: CheckedContinuation<ReplyResult, any Error>] = [:]
         var subscription: Subscription?
+        /// The transitions this client declared, in order, each with its current page: sent
+        /// again on reconnection (a declaration lives as long as its connection).
+        var declarations: [DeclareRequest] = []
         var transitions: [TransitionInfo] = []
         var closed = false
     }
@@ -88,7 +92,9 @@ public final class TransitionClient: Sendable {
     }
 
     /// Sends a request and waits for its reply. A `subscribe` that succeeds becomes the
-    /// subscription sent on reconnection.
+    /// subscription sent on reconnection; a `declare` that succeeds is declared again on
+    /// reconnection (at the page its last `completed` or `update` left it on) until it is
+    /// withdrawn.
     public func request(_ command: Request.Command) async throws(ClientError) -> ReplyResult {
         do {
             let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ReplyResult, any Error>) in
@@ -107,13 +113,48 @@ public final class TransitionClient: Sendable {
                 }
                 if let failure { continuation.resume(throwing: failure) }
             }
-            if case .subscribe(let subscription) = command { state.withLock { $0.subscription = subscription } }
+            state.withLock { state in
+                switch command {
+                case .subscribe(let subscription): state.subscription = subscription
+                case .declare(let declaration):
+                    state.declarations.removeAll { $0.transition == declaration.transition }
+                    state.declarations.append(declaration)
+                case .update(let update):
+                    guard let i = state.declarations.firstIndex(where: { $0.transition == update.transition }) else { break }
+                    if let pages = update.pages { state.declarations[i].pages = pages }
+                    if let page = update.page { state.declarations[i].page = page }
+                case .withdraw(let name): state.declarations.removeAll { $0.transition == name }
+                default: break
+                }
+            }
             return result
         } catch let error as ClientError {
             throw error
         } catch {
             throw .io("\(error)")
         }
+    }
+
+    /// Declares a transition this client owns while it is connected (and declares it again
+    /// after a reconnection): `gestures` move it forward (`swipe3-left`, `edge1-right`); with
+    /// `pages` its progress is a position among them, starting at `page`. Returns the gestures it
+    /// owns. Fails with ``ClientError/rejected(_:)`` (`gesture_taken` naming the owner,
+    /// `transition_exists`, `delivery_paused`).
+    @discardableResult
+    public func declare(_ declaration: DeclareRequest) async throws(ClientError) -> [String] {
+        let result = try await request(.declare(declaration))
+        guard case .declared(_, let gestures) = result else { return [] }
+        return gestures
+    }
+
+    /// Changes the page count and/or the current page of a transition this client declared.
+    public func update(_ transition: String, pages: Int? = nil, page: Int? = nil) async throws(ClientError) {
+        _ = try await request(.update(UpdateRequest(transition: transition, pages: pages, page: page)))
+    }
+
+    /// Withdraws a transition this client declared.
+    public func withdraw(_ transition: String) async throws(ClientError) {
+        _ = try await request(.withdraw(transition: transition))
     }
 
     /// Disconnects for good: pending requests fail with ``ClientError/closed`` and the event
@@ -148,6 +189,9 @@ public final class TransitionClient: Sendable {
                     state.path = opened.path
                     state.transitions = hello.transitions
                     if state.closed { opened.shutdown() }
+                    for declaration in state.declarations {
+                        try opened.send(Request(id: .string("transitiond-client-declare"), .declare(declaration)))
+                    }
                     if let subscription = state.subscription {
                         try opened.send(Request(id: .string("transitiond-client-subscribe"), .subscribe(subscription)))
                     }
@@ -188,9 +232,37 @@ public final class TransitionClient: Sendable {
             if case .transitionsChanged(let changed) = message.message {
                 state.withLock { $0.transitions = changed.transitions }
             }
+            if case .transition(let event) = message.message { rest(after: event) }
+            if DeliveryNotice(message.message)?.state == .resumed { redeclare(on: connection) }
             continuation.yield(.message(message))
         }
         return goodbye
+    }
+
+    /// Declares again what this client declared: the server withdrew it when this connection's
+    /// delivery paused (another user's session in front, a lock).
+    private func redeclare(on connection: LineConnection) {
+        // Under the writers' lock, so the lines never interleave with a request's.
+        state.withLock { state in
+            for declaration in state.declarations {
+                do throws(ClientError) {
+                    try connection.send(Request(id: .string("transitiond-client-declare"), .declare(declaration)))
+                } catch {
+                    return      // the connection broke: the reconnection declares again
+                }
+            }
+        }
+    }
+
+    /// A declared paged transition that completed rests on a new page: it is declared there on
+    /// reconnection.
+    private func rest(after event: TransitionEvent) {
+        guard case .completed(let done) = event.payload, done.progress.isFinite else { return }
+        state.withLock { state in
+            guard let i = state.declarations.firstIndex(where: { $0.transition == event.transition }),
+                  let pages = state.declarations[i].pages else { return }
+            state.declarations[i].page = min(max(Int(done.progress.rounded()), 0), pages - 1)
+        }
     }
 
     /// Forgets the socket and fails every request still waiting for a reply.

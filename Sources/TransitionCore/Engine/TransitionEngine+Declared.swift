@@ -33,6 +33,9 @@ extension TransitionEngine {
             throw DeclarationError(.invalid, "a transition's name is 1 to \(Self.maxDeclaredNameBytes) bytes without control characters")
         }
         guard !declaration.gestures.isEmpty else { throw DeclarationError(.invalid, "\(me): \"gestures\" names no gesture") }
+        if declaration.spec.pages != nil, let g = declaration.gestures.first(where: { declaration.gestures.contains($0.reversed) }) {
+            throw DeclarationError(.invalid, "\(me): \(g.reversed.name) moves it back already, as the reverse of \(g.name): name one direction of each gesture")
+        }
         if configured.transitions.contains(where: { $0.name == name }) {
             throw DeclarationError(.transitionExists, "\(me) is a configured transition: declare another name")
         }

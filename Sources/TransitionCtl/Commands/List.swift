@@ -26,6 +26,8 @@ struct List: ParsableCommand {
                          "\(Format.fixed(listing.info.triggerDuration))s"])
         }
         Terminal.out(Table.render(rows))
+        let owners = Ownership.lines(listings.map(\.info))
+        if !owners.isEmpty { Terminal.out("\n" + owners.map { $0 + "\n" }.joined()) }
     }
 }
 

@@ -42,6 +42,10 @@ struct Status: ParsableCommand {
                          Format.fixed(state.progress), Format.signed(state.velocity)])
         }
         text += Table.render(rows, indent: "  ")
+        if case .list(let listings)? = try? perform(.list, on: connection).0 {
+            let owners = Ownership.lines(listings.map(\.info))
+            if !owners.isEmpty { text += "\ndeclared by clients:\n" + owners.map { "  \($0)\n" }.joined() }
+        }
         text += "\ncounters:\n" + Table.render(status.counters.keys.sorted().map { [$0, "\(status.counters[$0]!)"] }, indent: "  ")
         Terminal.out(text)
     }

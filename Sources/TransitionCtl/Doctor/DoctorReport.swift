@@ -122,6 +122,10 @@ struct DoctorReport {
             clients.append(Self.toucheggAdvice(count))
         }
         clients += runningTools.map(\.advice)
+        if case .success(let d) = daemon {
+            // A client's declared transition owns its gestures: configured transitions and actions on them step aside.
+            clients += Ownership.lines(d.hello.transitions)
+        }
         if clients.isEmpty {
             out += "other clients acting on gestures: none\n"
         } else {

@@ -60,6 +60,7 @@ extension ActionRunner {
                 backoff.reset()
                 waitingLogged = false
                 log.notice("\(everConnected ? "reconnected" : "connected") to \(greeting.server) at \(link.path)")
+                noteDeclared(greeting.transitions)
                 if !everConnected { logGestureConflicts(atStart: true) }
                 everConnected = true
                 for warning in planner.file.unknownTransitionWarnings(known: greeting.transitions.map(\.name)) {
@@ -76,6 +77,8 @@ extension ActionRunner {
                 disconnect("transitiond closed the connection: \(goodbye.message) (\(goodbye.reason))")
                 return
             default:
+                if case .transitionsChanged(let changed) = received.message { noteDeclared(changed.transitions) }
+                if declared.hides(received.message) { break }
                 noteDelivery(received.message)
                 handle(planner.apply(received.message))
             }

@@ -51,6 +51,9 @@ final class ActionRunner {
     var backoff = ReconnectBackoff(initialUs: 100_000, maximumUs: 5_000_000)
     var waitingLogged = false
     var everConnected = false
+    /// Transitions clients declared, whose events the actions never see, and the taken
+    /// gestures already named in the log (`ActionRunner+Declared`).
+    var declared = DeclaredWatch()
 
     var pids: [pid_t: JobID] = [:]
     var jobPids: [JobID: pid_t] = [:]

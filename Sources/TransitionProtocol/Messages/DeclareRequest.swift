@@ -38,7 +38,7 @@ public struct DeclareRequest: Sendable, Hashable {
         for name in gestures {
             guard let gesture = DeclaredGesture(name: name) else {
                 throw ProtocolError(.invalidRequest,
-                    "\"\(name)\" is not a gesture a transition can be declared on (a pan, pinch, rotation or edge swipe as the configuration writes it, e.g. swipe3-left, edge1-right, pinch2-in)")
+                    "\(name.debugDescription) is not a gesture a transition can be declared on (a pan, pinch, rotation or edge swipe as the configuration writes it, e.g. swipe3-left, edge1-right, pinch2-in)")
             }
             if !read.contains(gesture) { read.append(gesture) }
         }

@@ -23,6 +23,15 @@ public protocol TransitionDeclarationDelegate: AnyObject {
 struct DeclaredTransitions {
     private var byClient: [UInt64: [String]] = [:]
 
+    /// The most transitions one connection may declare at once.
+    static let maxPerClient = 16
+
+    /// Whether `client` may declare `name`: it already did, or it has room for one more.
+    func admits(_ name: String, client: UInt64) -> Bool {
+        let names = byClient[client] ?? []
+        return names.contains(name) || names.count < Self.maxPerClient
+    }
+
     /// `client` declared `name` (again).
     mutating func add(_ name: String, client: UInt64) {
         if !(byClient[client]?.contains(name) ?? false) { byClient[client, default: []].append(name) }
@@ -53,6 +62,10 @@ extension TransitionServer {
         let result: ReplyResult
         var declaration: DeclaredTransition?
         if case .declare(let request) = command {
+            guard declarations.admits(request.transition, client: client.id) else {
+                throw ProtocolError(.invalidRequest,
+                                    "a connection may declare at most \(DeclaredTransitions.maxPerClient) transitions: withdraw one first")
+            }
             declaration = try request.declaration(owner: DeclarationOwner(client: client.id, pid: client.credentials.pid))
         }
         do throws(DeclarationError) {
@@ -80,17 +93,29 @@ extension TransitionServer {
         return result
     }
 
-    /// A connection closed: the transitions it declared are withdrawn at the loop's next turn
-    /// (outside the server's own work, as withdrawing publishes), then every native connection
-    /// hears `transitions_changed`.
+    /// A connection closed: the transitions it declared are withdrawn.
     func declaringClientClosed(_ clientID: UInt64) {
+        withdrawDeclarations(of: clientID, because: "closed")
+    }
+
+    /// A connection's delivery paused (another user's session is in front, or a lock): the
+    /// transitions it declared are withdrawn, so that a client in the background never holds
+    /// the gestures of the user at the screen. It may declare again once delivery resumes.
+    func declaringClientPaused(_ clientID: UInt64) {
+        withdrawDeclarations(of: clientID, because: "paused")
+    }
+
+    /// Withdraws `clientID`'s declared transitions at the loop's next turn (outside the server's
+    /// own work, as withdrawing publishes), then tells every native connection
+    /// (`transitions_changed`).
+    private func withdrawDeclarations(of clientID: UInt64, because why: String) {
         guard declarations.removeClient(clientID),
               let delegate = delegate as? any TransitionDeclarationDelegate else { return }
         _ = loop.schedule(atUs: MonotonicClock.nowUs()) { [weak self, weak delegate] in
             guard let self, let delegate, !self.isStopped else { return }
             let before = self.delegate?.transitionInfos() ?? []
             delegate.withdrawDeclaredTransitions(of: clientID)
-            self.logger.info("client \(clientID) closed: its declared transitions are withdrawn")
+            self.logger.info("client \(clientID) \(why): its declared transitions are withdrawn")
             self.transitionsChanged(from: before)
         }
     }

@@ -34,6 +34,7 @@ extension TransitionServer {
                 endToucheggGestures(for: client, nowUs: now)
                 client.delivery = new
                 notify(client, DeliveryNotice(state: .paused, reason: reason, message: policy.explanation(reason), timeUs: now))
+                declaringClientPaused(client.id)
                 paused += 1
             case (.paused, .paused(let reason)):
                 client.delivery = new

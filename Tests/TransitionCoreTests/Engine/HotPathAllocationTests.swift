@@ -54,4 +54,39 @@ import Glibc
             #endif
         }
     }
+
+    /// The same for a transition a client declared with pages, driven past its last page (the
+    /// rubber band's upper end is the drive's, so the path is the one above).
+    @Test func pagedHotPathAllocationProbe() throws {
+        let updates = getenv("TRANSITIOND_PROBE_UPDATES").flatMap { Int(String(cString: $0)) } ?? 10_000
+        typealias Counter = @convention(c) () -> UInt
+        let count: Counter? = dlsym(nil, "malloc_probe_count").map { unsafeBitCast($0, to: Counter.self) }
+        var engine = try TransitionEngine(configuration: .standard)
+        let declared = DeclaredTransition(spec: TransitionSpec(name: "workspaces", pages: Pages(count: 4, current: 3)),
+                                          gestures: [DeclaredGesture(name: "swipe3-left")!],
+                                          owner: DeclarationOwner(client: 1, pid: 1))
+        try engine.declare(declared, nowUs: 0) { _ in }
+        var seen = 0
+        var last = 0.0
+        engine.handle(.begin(GestureBegin(device: DeviceID(1), source: .swipe, fingers: 3, timeUs: 1))) { _ in seen += 1 }
+        engine.handle(.update(GestureUpdate(device: DeviceID(1), dx: -20, dy: 0, timeUs: 2))) { _ in seen += 1 }
+        let before = count?() ?? 0
+        var t: UInt64 = 2
+        for _ in 0..<updates {
+            t += 1
+            engine.handle(.update(GestureUpdate(device: DeviceID(1), dx: -0.5, dy: 0.1, timeUs: t))) { event in
+                seen += 1
+                if case .updated(let u) = event.payload { last = u.progress }
+            }
+        }
+        let after = count?() ?? 0
+        #expect(seen == updates + 2)
+        #expect(last > 3 && last <= 3 + RubberBand().limit)     // banded beyond the last page
+        if count != nil {
+            print("pagedHotPathAllocationProbe: \(after - before) allocations in \(updates) updates")
+            #if !DEBUG
+            #expect(after - before == 0, "\(after - before) allocations in \(updates) updates")
+            #endif
+        }
+    }
 }

@@ -79,11 +79,35 @@ import TransitionTestSupport
             try h.engine.withdraw("ws", owner: 2, nowUs: 0, emit: noEvents)
         }
         #expect(throws: DeclarationError.self) { try h.engine.updateDeclared("ws", owner: 1, pages: 3, page: 3, nowUs: 0, emit: noEvents) }
+        // A paged transition names one direction of each gesture: the other moves it back.
+        var both = Self.paged("both", on: "swipe4-left", owner: Self.bob)
+        both.gestures.append(DeclaredGesture(name: "swipe4-right")!)
+        #expect(throws: DeclarationError.self) { try h.engine.declare(both, nowUs: 0, emit: noEvents) }
         // The same owner may redeclare (replace) it.
         #expect((try? h.engine.declare(Self.paged(pages: 6, page: 5), nowUs: 0, emit: noEvents))?.map(\.name) == ["swipe3-left", "swipe3-right"])
         #expect(h.engine.declared.map(\.spec.pages) == [Pages(count: 6, current: 5)])
         #expect(h.engine.withdrawAll(of: 1, nowUs: 0, emit: noEvents) == ["ws"])
         #expect(h.engine.declared.isEmpty && h.engine.configuration == Self.configured())
+    }
+
+    @Test func aReloadKeepsTheDeclaredTransitionsAndTheirGestures() throws {
+        var h = harness(Self.paged())
+        var reloaded = Self.configured()
+        reloaded.transitions.append(TransitionSpec(name: "new"))
+        reloaded.bindings.append(Binding(source: .swipe, fingers: 3, direction: .right, transition: "new"))
+        try h.engine.reconfigure(reloaded, nowUs: 0) { h.events.append($0) }
+        #expect(h.engine.configured == reloaded)
+        #expect(h.engine.configuration.transitions.map(\.name) == ["c", "new", "ws"])
+        #expect(h.engine.takenGestures.map(\.gesture) == ["swipe3-left", "swipe3-right"])
+        slowPan(&h, units: 70)                               // swipe3-right: still the declared transition's
+        #expect(Set(h.events.map(\.transition)) == ["ws"])
+        // A reload that names a transition like a declared one: the configured one wins, the
+        // declared one rests until its client withdraws it.
+        h.advanceToDeadline()
+        reloaded.transitions.append(TransitionSpec(name: "ws"))
+        try h.engine.reconfigure(reloaded, nowUs: EngineHarness.us(h.nowMs)) { h.events.append($0) }
+        #expect(h.engine.configuration.transitions.map(\.name) == ["c", "new", "ws"])
+        #expect(h.engine.configuration.transitions[2].pages == nil && h.engine.takenGestures.isEmpty)
     }
 
     @Test func aSlowReleasePicksTheNearestPageWhichBecomesTheCurrentOne() {
