@@ -31,7 +31,8 @@
  *
  * Requests are asynchronous (GTask): `trigger`, `cancel`, and the transitions a client
  * declares (`declare`, `update`, `withdraw`), which the client keeps and declares again on
- * every reconnection. transitiond_client_subscribe() is kept the same way.
+ * every reconnection and every `delivery` `resumed`. transitiond_client_subscribe() is kept
+ * and sent again on every reconnection.
  */
 
 typedef struct _Connection Connection;
@@ -444,15 +445,15 @@ handle_line (Connection *connection, const char *line, gsize length)
     }
   if (kind == TRANSITIOND_EVENT_COMPLETED)
     follow_page (self, event);
+  /* A connection whose delivery pauses loses its declarations (docs/protocol.md): when it
+   * resumes, every one is declared again, at its current page, with the replies still awaited
+   * (those refused while paused). */
   if (kind == TRANSITIOND_EVENT_DELIVERY && g_strcmp0 (transitiond_event_get_state (event), "resumed") == 0)
     for (guint i = 0; i < self->declarations->len; i++)
       {
         Declaration *declaration = g_ptr_array_index (self->declarations, i);
-        if (declaration->held)
-          {
-            declaration->held = FALSE;
-            send_declaration (self, declaration);
-          }
+        declaration->held = FALSE;
+        send_declaration (self, declaration);
       }
 
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, event);
@@ -1158,7 +1159,8 @@ transitiond_client_cancel_finish (TransitiondClient *self, GAsyncResult *result,
  *
  * Declares a transition this client drives (docs/protocol.md, `declare`): while it lives its
  * gestures are the client's. The client keeps it and declares it again on every
- * reconnection, at the page the last `completed` left it on; declaring before the connection
+ * reconnection and every `delivery` `resumed` (a connection whose delivery pauses loses its
+ * declarations), at the page the last `completed` left it on; declaring before the connection
  * is up is fine (the reply comes once it is), and so is declaring while this connection's
  * delivery is paused (another user's session in front, a locked screen: the declaration and
  * its reply wait for `delivery` `resumed`). Declaring a name again replaces it.
