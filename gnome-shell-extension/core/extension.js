@@ -37,6 +37,7 @@ export class TransitiondExtension {
         this._hello = null;
         this._signals = [];
         this._touchpad = null;
+        this._refused = false;
     }
 
     /**
@@ -106,6 +107,12 @@ export class TransitiondExtension {
             return;
         default:
             this._apply(this._gestures.handle(message, this._driver.pages()));
+            // A swipe GNOME refused (the overview, the lock screen) left the daemon's page
+            // where GNOME is not: tell it where GNOME is.
+            if (message.event === 'completed' && this._refused && !this._gestures.active) {
+                this._refused = false;
+                this._pagesChanged();
+            }
         }
     }
 
@@ -171,7 +178,7 @@ export class TransitiondExtension {
             return;
         switch (motion.type) {
         case 'begin':
-            this._driver.begin();
+            this._refused = !this._driver.begin();
             if (motion.then)
                 this._apply(motion.then);
             return;
