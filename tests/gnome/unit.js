@@ -2,6 +2,8 @@
 // The extension's pure part (gnome-shell-extension/core/workspaceGestures.js, socketPath.js)
 // under plain gjs, no GNOME Shell:  gjs -m tests/gnome/unit.js  (tests/gnome/run runs it first).
 
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
 import System from 'system';
 
 import {
@@ -88,6 +90,38 @@ check('socket: $TRANSITIOND_SOCKET alone', socketCandidates(env({TRANSITIOND_SOC
 check('socket: the user\'s, then the system\'s', socketCandidates(env({XDG_RUNTIME_DIR: '/run/user/1'})),
     ['/run/user/1/transitiond/transitiond.sock', '/run/transitiond/transitiond.sock']);
 check('socket: the system\'s', socketCandidates(env({})), ['/run/transitiond/transitiond.sock']);
+
+// GNOME 45+'s entry point (entry/module.js), loaded with stand-ins for GNOME Shell's modules
+// (main.js, extension.js, the Shell typelib; no GNOME Shell 45 here): it must parse, load the core through its relative
+// import, and export an Extension subclass whose status is null while disabled.
+{
+    const here = Gio.File.new_for_uri(import.meta.url).get_parent();
+    const tree = here.get_parent().get_parent().get_child('gnome-shell-extension');
+    const dir = GLib.dir_make_tmp('transitiond-gnome-unit.XXXXXX');
+    const write = (name, text) => GLib.file_set_contents(`${dir}/${name}`, text);
+    write('main.js', 'export const wm = null;\n');
+    write('shell.js', 'export default {ActionMode: {NORMAL: 1}};\n');
+    write('extension.js', 'export class Extension { constructor(metadata) { this.metadata = metadata; } }\n');
+    const [, bytes] = GLib.file_get_contents(tree.get_child('entry').get_child('module.js').get_path());
+    const source = new TextDecoder().decode(bytes)
+        .replace('gi://Shell', `file://${dir}/shell.js`)
+        .replace('resource:///org/gnome/shell/ui/main.js', `file://${dir}/main.js`)
+        .replace('resource:///org/gnome/shell/extensions/extension.js', `file://${dir}/extension.js`)
+        .replace('./core/extension.js', tree.get_child('core').get_child('extension.js').get_uri());
+    write('entry.js', source);
+    try {
+        const [module, stand] = await Promise.all([import(`file://${dir}/entry.js`), import(`file://${dir}/extension.js`)]);
+        const extension = new module.default({uuid: 'x'});
+        check('45+ entry: an Extension', extension instanceof stand.Extension, true);
+        check('45+ entry: status while disabled', extension.status, null);
+        check('45+ entry: enable and disable', [typeof extension.enable, typeof extension.disable], ['function', 'function']);
+    } catch (e) {
+        check(`45+ entry loads (${e})`, false, true);
+    }
+    for (const name of ['main.js', 'shell.js', 'extension.js', 'entry.js'])
+        GLib.unlink(`${dir}/${name}`);
+    GLib.rmdir(dir);
+}
 
 print(`tests/gnome/unit.js: ${checks - failures} of ${checks} checks passed`);
 if (failures > 0)
