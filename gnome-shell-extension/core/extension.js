@@ -38,6 +38,7 @@ export class TransitiondExtension {
         this._signals = [];
         this._touchpad = null;
         this._refused = false;
+        this._paused = false;
     }
 
     /**
@@ -101,6 +102,17 @@ export class TransitiondExtension {
         case 'reply':
             this._reply(message);
             return;
+        case 'delivery':
+            // Events stop for this session (another user's is active, or it is locked): GNOME
+            // keeps its gesture until they flow again (docs/protocol.md, `delivery`).
+            this._paused = message.state === 'paused';
+            if (this._paused)
+                this._driver.give();
+            else if (this._mode)
+                this._driver.take();
+            else if (this._hello)
+                this._declare();
+            return;
         case 'transitions_changed':
             if (this._mode === 'subscribed')
                 this._subscribe(message.transitions);
@@ -131,7 +143,7 @@ export class TransitiondExtension {
                 this._mode = 'declared';
                 this._gestures.followDeclared();
                 this._client.send({id: SUBSCRIBE_ID, request: 'subscribe', transitions: [DECLARED_NAME]});
-                this._driver.take();
+                this._takeUnlessPaused();
             } else if (reply.error?.code === 'unknown_request' || reply.error?.code === 'invalid_request') {
                 // A daemon without `declare`: the configured transitions instead.
                 this._subscribe(this._hello?.transitions);
@@ -159,7 +171,12 @@ export class TransitiondExtension {
             id: SUBSCRIBE_ID, request: 'subscribe', transitions: [...directions.keys()],
             events: ['began', 'updated', 'ended', 'completed'],
         });
-        this._driver.take();
+        this._takeUnlessPaused();
+    }
+
+    _takeUnlessPaused() {
+        if (!this._paused)
+            this._driver.take();
     }
 
     // A workspace added or removed, or a switch by other means: the declared pages follow.
@@ -194,6 +211,7 @@ export class TransitiondExtension {
         this._apply(this._gestures.abort());
         this._mode = null;
         this._hello = null;
+        this._paused = false;
         this._driver.give();
     }
 }
