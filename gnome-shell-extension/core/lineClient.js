@@ -51,6 +51,7 @@ export class LineClient {
         if (this._running)
             return;
         this._running = true;
+        this._attempts = 0;
         this._attempt();
     }
 
