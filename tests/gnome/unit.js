@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The extension's pure part (gnome-shell-extension/core/workspaceGestures.js, socketPath.js)
+// under plain gjs, no GNOME Shell:  gjs -m tests/gnome/unit.js  (tests/gnome/run runs it first).
+
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import System from 'system';
+
+import {
+    DECLARED_NAME, MAX_DURATION_MS, WorkspaceGestureTracker, animationMs, subscribedDirections,
+    workspaceGestures,
+} from '../../gnome-shell-extension/core/workspaceGestures.js';
+import {socketCandidates} from '../../gnome-shell-extension/core/socketPath.js';
+
+let failures = 0;
+let checks = 0;
+function check(what, actual, expected) {
+    checks += 1;
+    const a = JSON.stringify(actual), e = JSON.stringify(expected);
+    if (a !== e) {
+        failures += 1;
+        printerr(`FAIL ${what}: ${a}, expected ${e}`);
+    }
+}
+
+const hello = [
+    {name: 'swipe3-left', gestures: [{name: 'swipe3-left'}]},
+    {name: 'swipe3-right', gestures: [{name: 'swipe3-right'}]},
+    {name: 'both', gestures: [{name: 'swipe3-left'}, {name: 'swipe3-right'}]},
+    {name: 'other', gestures: [{name: 'swipe4-left'}]},
+    {gestures: 'not a list'},
+];
+check('natural scrolling: left is forward', workspaceGestures(true), ['swipe3-left', 'swipe3-right']);
+check('traditional scrolling: right is forward', workspaceGestures(false), ['swipe3-right', 'swipe3-left']);
+check('subscribed directions, natural', [...subscribedDirections(hello, true)], [['swipe3-left', 1], ['swipe3-right', -1]]);
+check('subscribed directions, traditional', [...subscribedDirections(hello, false)], [['swipe3-left', -1], ['swipe3-right', 1]]);
+check('subscribed directions of nothing', [...subscribedDirections(undefined, true)], []);
+
+check('animation none', animationMs({animation: {type: 'none'}}), 0);
+check('animation spring', animationMs({animation: {type: 'spring', duration: 0.371769}}), 372);
+check('animation too long', animationMs({animation: {type: 'curve', duration: 1e9}}), MAX_DURATION_MS);
+check('animation negative', animationMs({animation: {type: 'curve', duration: -1}}), 0);
+check('animation not a number', animationMs({animation: {type: 'curve', duration: 'x'}}), 250);
+
+// Subscribed: left finishes one page on, right cancels back, positions clamped to the strip.
+{
+    const t = new WorkspaceGestureTracker();
+    t.followSubscribed(subscribedDirections(hello, true));
+    const pages = {count: 4, current: 1};
+    const g = (event, extra) => t.handle({event, transition: 'swipe3-left', gesture: 7, ...extra}, pages);
+    check('began', g('began', {interactive: true}), {type: 'begin'});
+    check('active', t.active, true);
+    check('updated', g('updated', {progress: 0.25}), {type: 'update', position: 1.25});
+    check('another gesture ignored', t.handle({event: 'updated', transition: 'swipe3-left', gesture: 8, progress: 0.5}, pages), null);
+    check('NaN ignored', g('updated', {progress: 'x'}), null);
+    check('ended finish', g('ended', {outcome: 'finish', animation: {type: 'curve', duration: 0.2}}), {type: 'end', target: 2, durationMs: 200});
+    check('a catch begins again', g('updated', {progress: 0.5}), {type: 'begin', then: {type: 'update', position: 1.5}});
+    check('ended cancel', g('ended', {outcome: 'cancel', animation: {type: 'none'}}), {type: 'end', target: 1, durationMs: 0});
+    check('completed', g('completed', {}), null);
+    check('idle', t.active, false);
+    check('abort when idle', t.abort(), null);
+    check('a trigger is not followed', g('began', {interactive: false}), null);
+    const r = (event, extra) => t.handle({event, transition: 'swipe3-right', gesture: 9, ...extra}, {count: 4, current: 0});
+    r('began', {interactive: true});
+    check('right at the first page: clamped', r('updated', {progress: 0.4}), {type: 'update', position: 0});
+    check('right finish at the first page stays', r('ended', {outcome: 'finish'}), {type: 'end', target: 0, durationMs: 0});
+    r('began', {interactive: true});
+    check('abort puts it back', t.abort(), {type: 'end', target: 0, durationMs: 250});
+    check('unknown transition', t.handle({event: 'began', transition: 'other', gesture: 1, interactive: true}, pages), null);
+    check('transitions', t.transitions, ['swipe3-left', 'swipe3-right']);
+}
+
+// Declared: the position and the page come from the daemon, within the strip.
+{
+    const t = new WorkspaceGestureTracker();
+    t.followDeclared();
+    const pages = {count: 4, current: 2};
+    const d = (event, extra) => t.handle({event, transition: DECLARED_NAME, gesture: 3, ...extra}, pages);
+    check('declared began', d('began', {interactive: true, from: 2}), {type: 'begin'});
+    check('declared updated', d('updated', {progress: 2.6}), {type: 'update', position: 2.6});
+    check('declared rubber band clamped', d('updated', {progress: 3.04}), {type: 'update', position: 3});
+    check('declared ended', d('ended', {outcome: 'finish', page: 3, to: 3, animation: {type: 'spring', duration: 0.38}}),
+        {type: 'end', target: 3, durationMs: 380});
+    check('a configured transition is not followed', t.handle({event: 'began', transition: 'swipe3-left', gesture: 1, interactive: true}, pages), null);
+    check('declared transitions', t.transitions, [DECLARED_NAME]);
+}
+
+const env = vars => name => vars[name] ?? null;
+check('socket: $TRANSITIOND_SOCKET alone', socketCandidates(env({TRANSITIOND_SOCKET: '/x.sock', XDG_RUNTIME_DIR: '/run/user/1'})), ['/x.sock']);
+check('socket: the user\'s, then the system\'s', socketCandidates(env({XDG_RUNTIME_DIR: '/run/user/1'})),
+    ['/run/user/1/transitiond/transitiond.sock', '/run/transitiond/transitiond.sock']);
+check('socket: the system\'s', socketCandidates(env({})), ['/run/transitiond/transitiond.sock']);
+
+// GNOME 45+'s entry point (entry/module.js), loaded with stand-ins for GNOME Shell's modules
+// (main.js, extension.js, the Shell typelib; no GNOME Shell 45 here): it must parse, load the core through its relative
+// import, and export an Extension subclass whose status is null while disabled.
+{
+    const here = Gio.File.new_for_uri(import.meta.url).get_parent();
+    const tree = here.get_parent().get_parent().get_child('gnome-shell-extension');
+    const dir = GLib.dir_make_tmp('transitiond-gnome-unit.XXXXXX');
+    const write = (name, text) => GLib.file_set_contents(`${dir}/${name}`, text);
+    write('main.js', 'export const wm = null;\n');
+    write('shell.js', 'export default {ActionMode: {NORMAL: 1}};\n');
+    write('extension.js', 'export class Extension { constructor(metadata) { this.metadata = metadata; } }\n');
+    const [, bytes] = GLib.file_get_contents(tree.get_child('entry').get_child('module.js').get_path());
+    const source = new TextDecoder().decode(bytes)
+        .replace('gi://Shell', `file://${dir}/shell.js`)
+        .replace('resource:///org/gnome/shell/ui/main.js', `file://${dir}/main.js`)
+        .replace('resource:///org/gnome/shell/extensions/extension.js', `file://${dir}/extension.js`)
+        .replace('./core/extension.js', tree.get_child('core').get_child('extension.js').get_uri());
+    write('entry.js', source);
+    try {
+        const [module, stand] = await Promise.all([import(`file://${dir}/entry.js`), import(`file://${dir}/extension.js`)]);
+        const extension = new module.default({uuid: 'x'});
+        check('45+ entry: an Extension', extension instanceof stand.Extension, true);
+        check('45+ entry: status while disabled', extension.status, null);
+        check('45+ entry: enable and disable', [typeof extension.enable, typeof extension.disable], ['function', 'function']);
+    } catch (e) {
+        check(`45+ entry loads (${e})`, false, true);
+    }
+    for (const name of ['main.js', 'shell.js', 'extension.js', 'entry.js'])
+        GLib.unlink(`${dir}/${name}`);
+    GLib.rmdir(dir);
+}
+
+print(`tests/gnome/unit.js: ${checks - failures} of ${checks} checks passed`);
+if (failures > 0)
+    System.exit(1);
