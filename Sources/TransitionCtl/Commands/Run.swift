@@ -59,7 +59,13 @@ struct Run: ParsableCommand {
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
                     let (file, _) = try ActionsDecoder.load(path: path)
-                    Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
+                    let refusedKeys = KeysActionCheck.problems(in: file)
+                    for problem in refusedKeys { Terminal.error(problem) }
+                    if refusedKeys.isEmpty {
+                        Terminal.out("\(path): OK, \(file.actions.count) action\(file.actions.count == 1 ? "" : "s")\n")
+                    } else {
+                        failed = true
+                    }
                 } catch {
                     Terminal.error("\(error)")
                     failed = true
