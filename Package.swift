@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
-                           "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev",
+                           "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev", "CSystemd",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),

@@ -15,8 +15,10 @@ public struct KeyServiceCommand: ParsableCommand {
         abstract: "Presses keys on a virtual uinput keyboard for the user of the seat's active session.",
         discussion: """
             Serves transitiond-keys.socket (socket activation), or --socket when started by hand. \
-            Each request line `keys +CODE -CODE ...` is pressed whole or refused: only for root and \
-            the user of the seat's active session while it is unlocked, at most \(KeyService.burst) \
+            Each request line `keys +CODE -CODE ...` is pressed whole or refused: only ordinary keys \
+            and modifiers (never power, sleep, brightness, rfkill or eject keys, the magic SysRq or \
+            Ctrl+Alt+Delete), only for root and processes in the seat's active session while it is \
+            unlocked (asked of logind for each request), at most \(KeyService.burst) \
             key strokes at once and \(KeyService.strokesPerSecond) a second. A connection is closed \
             at once when its user may not press keys, past \(KeyService.maxConnectionsPerUID) of one \
             user or \(KeyService.maxConnections) in all, and after \(KeyService.idleSeconds) s without \
