@@ -61,7 +61,14 @@ public struct KeyServiceCommand: ParsableCommand {
         } else {
             throw ValidationError("no socket: start transitiond-keys.socket, or give --socket PATH")
         }
-        let keyboard = try UinputKeyboard()
+        let keyboard: UinputKeyboard
+        do {
+            keyboard = try UinputKeyboard()
+        } catch {
+            guard error.errno == EACCES || error.errno == EPERM else { throw error }
+            throw ValidationError("\(error): /dev/uinput must be root:transitiond-keys 0660 for this user (uid \(getuid())); "
+                + "the package's udev rule 70-transitiond-keys.rules does it: udevadm trigger --sysname-match=uinput (docs/service.md)")
+        }
         let loop = try EventLoop()
         let sessions: LogindSessionSource?
         switch LogindSessionSource.presence() {
