@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
-                           "TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionLog", "CEvdev",
+                           "TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionLog", "CEvdev", "CSystemd",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),

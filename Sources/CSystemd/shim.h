@@ -4,6 +4,7 @@
 #include <systemd/sd-login.h>
 #include <systemd/sd-bus.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
 
@@ -147,4 +148,26 @@ static inline int csystemd_reply_empty(sd_bus_message *call) {
 /// Replies to a method call with org.freedesktop.DBus.Error.AccessDenied and `text`.
 static inline int csystemd_reply_access_denied(sd_bus_message *call, const char *text) {
     return sd_bus_reply_method_errorf(call, SD_BUS_ERROR_ACCESS_DENIED, "%s", text);
+}
+
+/// Reads a logind session's LockedHint now (org.freedesktop.DBus.Properties.Get on
+/// /org/freedesktop/login1/session/ID), waiting at most `timeout_usec`: 1 locked, 0 not, or a
+/// negative errno (-ETIMEDOUT when logind did not answer in time). The uinput key service asks
+/// this for every request, on a connection of its own that no event loop reads.
+static inline int csystemd_get_locked_hint_now(sd_bus *bus, const char *session, uint64_t timeout_usec) {
+    char *path = NULL;
+    int r = sd_bus_path_encode("/org/freedesktop/login1/session", session, &path);
+    if (r < 0) return r;
+    sd_bus_message *call = NULL, *reply = NULL;
+    r = sd_bus_message_new_method_call(bus, &call, "org.freedesktop.login1", path,
+                                       "org.freedesktop.DBus.Properties", "Get");
+    free(path);
+    if (r < 0) return r;
+    r = sd_bus_message_append(call, "ss", "org.freedesktop.login1.Session", "LockedHint");
+    if (r >= 0) r = sd_bus_call(bus, call, timeout_usec, NULL, &reply);
+    sd_bus_message_unref(call);
+    if (r < 0) return r;
+    r = csystemd_read_locked_hint_reply(reply);
+    sd_bus_message_unref(reply);
+    return r;
 }

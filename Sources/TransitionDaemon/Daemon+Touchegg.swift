@@ -29,7 +29,8 @@ extension Daemon {
 
     /// Serves `@touchegg` when systemd passed it (transitiond-touchegg.socket) or `[touchegg]
     /// enabled = true` (then the daemon binds it itself). When another process holds the name
-    /// (Touchégg's daemon), says so in one line and goes on with the native socket alone.
+    /// (Touchégg's daemon, or anyone's), says who and what that means in one line
+    /// (``ToucheggNameHolder``) and goes on with the native socket alone.
     func attachTouchegg(_ settings: ToucheggSettings) {
         guard let server, !server.servesTouchegg else { return }
         let listener: UnixListener
@@ -45,7 +46,7 @@ extension Daemon {
                 listener = try UnixListener.bindAbstract(name: "touchegg")
             }
         } catch .alreadyRunning {
-            logger.warning("@touchegg is held by another process (Touchégg's daemon? `systemctl disable --now touchegg`): Touchégg clients are not served; the native socket works as usual")
+            logger.warning("\(ToucheggNameHolder.takenMessage(name: "touchegg", holder: ToucheggNameHolder.identify(name: "touchegg")))")
             return
         } catch {
             logger.error("cannot serve @touchegg: \(error); the native socket works as usual")

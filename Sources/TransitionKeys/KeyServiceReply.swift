@@ -28,10 +28,12 @@ public enum KeyServiceReply: Equatable, Sendable {
 
 /// Why the service pressed nothing.
 public enum KeyServiceRefusal: String, Equatable, Sendable, CaseIterable {
-    /// The peer is not the user of the seat's active session (or no session is active).
+    /// The peer is not a process of the seat's active session (or no session is active).
     case notActive = "not-active"
-    /// The active session is the peer's but it is locked.
+    /// The active session is the peer's but it is locked, or logind did not say whether it is.
     case locked
+    /// A key or chord the service never presses (``KeyAllowList``: power, SysRq and the like).
+    case notAllowed = "not-allowed"
     /// Too many keys too fast.
     case rateLimited = "rate-limited"
     /// The line is not a valid request.

@@ -14,8 +14,9 @@ public struct KeyStroke: Equatable, Hashable, Sendable {
         self.pressed = pressed
     }
 
-    /// The codes the service's keyboard has, and the only ones it sends: the keyboard keys from
-    /// KEY_ESC (1) to KEY_MICMUTE (248), media and brightness keys included. Mouse and joystick
-    /// buttons (BTN_*, from 0x100) and the rarer keys above them are not among them.
+    /// The codes a request may name: the keyboard keys from KEY_ESC (1) to KEY_MICMUTE (248).
+    /// Mouse and joystick buttons (BTN_*, from 0x100) and the rarer keys above them are not
+    /// among them; of these, the service's keyboard has and presses only
+    /// ``KeyAllowList/allowedCodes`` (no power, sleep, brightness… keys).
     public static let keyboardCodes: ClosedRange<UInt16> = 1...248
 }

@@ -55,8 +55,9 @@ struct Doctor: ParsableCommand {
             }
         }
         let desktop = RunningDesktop(environment: environment)
+        let served = (try? daemon.get())?.status?.counters["touchegg_clients"] != nil
         let report = DoctorReport(daemon: daemon, actions: actions, desktopNames: desktop.names, desktop: desktop.gestures,
-                                  runningTools: RunningTools.find(Files.processes()))
+                                  runningTools: RunningTools.find(Files.processes()), touchegg: ToucheggEndpointCheck.find(served: served))
         Terminal.out(report.text)
         if case .failure = daemon { throw ExitCode(Failure.unreachable) }
         if report.hasProblems { throw ExitCode(1) }

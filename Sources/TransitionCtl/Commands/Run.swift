@@ -72,8 +72,11 @@ struct Run: ParsableCommand {
             if ActionsDecoder.exists(path) || settings == nil || config != nil {
                 do {
                     let (file, _) = try ActionsDecoder.load(path: path, keysyms: .xkbcommon)
+                    let refusedKeys = KeysActionCheck.problems(in: file)
+                    for problem in refusedKeys { Terminal.error(problem) }
                     let candidates = SocketLocation.clientCandidates(explicit: connection.socket, environment: environment, uid: getuid())
-                    failed = !Self.checkTransitions(file, path: path, candidates: candidates, settingsPath: settingsPath)
+                    let namesOK = Self.checkTransitions(file, path: path, candidates: candidates, settingsPath: settingsPath)
+                    failed = !refusedKeys.isEmpty || !namesOK
                 } catch {
                     Terminal.error("\(error)")
                     failed = true

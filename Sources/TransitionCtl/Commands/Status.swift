@@ -22,7 +22,8 @@ struct Status: ParsableCommand {
         if let access = status.access { text += Self.accessLine(access) + "\n" }
         text += "\n"
         text += "devices: \(status.devices.count)\n" + Devices.table(status.devices)
-        text += "\nclients: \(status.clients.count)\n"
+        text += "\nclients: \(status.clients.count)"
+            + (status.otherClients > 0 ? " of yours, and \(status.otherClients) of other users (only root sees them)\n" : "\n")
         var rows = [["ID", "PID", "UID", "GID", "SUBSCRIPTION", "QUEUED", "DELIVERY"]]
         for client in status.clients {
             var subscription = "-"

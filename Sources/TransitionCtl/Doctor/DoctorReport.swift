@@ -32,6 +32,8 @@ struct DoctorReport {
     var desktop: DesktopGestureSet?
     /// Other gesture tools running in this session.
     var runningTools: [RunningTools.Found]
+    /// Who serves `@touchegg`, and whether the safe way (`nil`: not looked at).
+    var touchegg: ToucheggEndpointCheck? = nil
 
     /// The bound gestures the desktop acts on too (every transition the daemon has; each says
     /// whether actions use it).
@@ -131,6 +133,7 @@ struct DoctorReport {
         } else {
             out += "other clients acting on gestures:\n" + clients.map { "  - \($0)\n" }.joined()
         }
+        if let line = touchegg?.line { out += line + "\n" }
         return out
     }
 }

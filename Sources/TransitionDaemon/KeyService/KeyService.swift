@@ -9,16 +9,18 @@ import TransitionProtocol
 public import TransitionServer
 public import TransitionSystemd
 
-/// The uinput key service (`transitiond-keys`): presses keys on its ``UinputKeyboard`` for the
-/// user of the seat's active session, one request line at a time (``KeyServiceRequest``), and
-/// answers each (``KeyServiceReply``).
+/// The uinput key service (`transitiond-keys`): presses ordinary keys (``KeyAllowList``) on its
+/// ``UinputKeyboard`` for processes of the seat's active session, one request line at a time
+/// (``KeyServiceRequest``), and answers each (``KeyServiceReply``).
 ///
 /// A connection is decided when it is accepted: a peer (SO_PEERCRED) that may not press keys
 /// then (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``) is refused and answered at once
 /// and never gets a slot, and the others get one of the ``KeyServiceSlots`` (per uid, in all,
 /// and closed when idle).
-/// Every request is decided again when it arrives: its peer's uid against the seat's active
-/// session now, then the rate limit (one ``TokenBucket`` of key strokes for the service: only
+/// Every request is decided again when it arrives: its keys against ``KeyAllowList``, its peer's
+/// uid and session (``KeyServicePeerCheck``, read at accept) against the seat's active session
+/// now, that session's lock state read from logind for it (``SessionLockReader``: fails closed),
+/// then the rate limit (one ``TokenBucket`` of key strokes for the service: only
 /// one user is ever served at a time). It is pressed whole or not at all, and the journal says
 /// who sent it: uid, user, pid, session and how many strokes (the key codes only at debug level:
 /// they can spell a password).
@@ -43,6 +45,8 @@ public final class KeyService {
     private let seat: String
     private let logger: Logger
     private var bucket: TokenBucket
+    /// The active session's lock state, read for each request.
+    private let lockReader = SessionLockReader()
     /// The uid SO_PEERCRED gives peers this user namespace does not map (none under systemd).
     private let unmappedUID = UserNamespaceMap.unmappedPeerUID()
     private var listenWatch: WatchID?
@@ -65,12 +69,22 @@ public final class KeyService {
         let fd: Int32
         let peer: PeerCredentials
         let user: String
+        /// The peer process's logind session, read at accept (`nil`: root, or no logind).
+        var session: KeyServicePeerCheck.PeerSession?
         var splitter = LineSplitter()
         var watch: WatchID?
         /// Why it was refused at accept: it was answered so, and is read only to log its request.
         var refusedMessage: String?
         init(fd: Int32, peer: PeerCredentials, user: String) { self.fd = fd; self.peer = peer; self.user = user }
         var who: String { "uid \(peer.uid) (\(user)) pid \(peer.pid)" }
+        /// The session, for the journal.
+        var sessionName: String {
+            switch session {
+            case .session(let id)?: id
+            case .none?: "none"
+            case nil: "-"
+            }
+        }
     }
 
     /// A service on `listener` pressing keys on `keyboard`, for the active session of `seat` as
@@ -132,8 +146,9 @@ public final class KeyService {
                 continue
             }
             let connection = Connection(fd: fd, peer: peer, user: Self.userName(peer.uid))
+            if sessions != nil, peer.uid != 0 { connection.session = KeyServicePeerCheck.session(of: peer.pid) }
             let now = MonotonicClock.nowUs()
-            if let (reason, message) = refusal(peer.uid) {
+            if let (reason, message) = refusal(connection) {
                 refuseAtAccept(connection, reason, message, nowUs: now)
                 continue
             }
@@ -158,9 +173,17 @@ public final class KeyService {
         }
     }
 
-    /// Why `uid` may not press keys now; `nil` when it may.
+    /// Why `uid` may not press keys now (its user, not yet its process); `nil` when it may.
     private func refusal(_ uid: UInt32) -> (reason: KeyServiceRefusal, message: String)? {
         KeyServiceAccess.refusal(uid: uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID)
+    }
+
+    /// Why `connection`'s peer may not press keys now: its user and its process's session, and
+    /// with `lock`, the lock state read for a request instead of the cached one; `nil` when it may.
+    private func refusal(_ connection: Connection,
+                         lock: KeyServiceAccess.LockState? = nil) -> (reason: KeyServiceRefusal, message: String)? {
+        KeyServiceAccess.refusal(uid: connection.peer.uid, peer: connection.session, lock: lock, seat: seat,
+                                 session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID)
     }
 
     /// Refuses a connection whose user may not press keys: it never gets a slot. It is answered
@@ -213,7 +236,7 @@ public final class KeyService {
             connection.splitter.append(contentsOf: buffer[0..<n])
             if let line = connection.splitter.nextLine() {
                 if let request = try? KeyServiceRequest(parsing: line) {
-                    noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who): \(message)", "requests", of: connection)
+                    noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who) session \(connection.sessionName): \(message)", "requests", of: connection)
                     return true
                 }
             } else {
@@ -228,7 +251,7 @@ public final class KeyService {
     /// Closes `fd`, whose user may no longer press keys, to make room under `limit`.
     private func evict(_ fd: Int32, limit: AdmissionPolicy.Limit) {
         guard let victim = connections[fd] else { return }
-        let (reason, why) = refusal(victim.peer.uid) ?? (.notActive, "uid \(victim.peer.uid) may no longer press keys")
+        let (reason, why) = refusal(victim) ?? (.notActive, "uid \(victim.peer.uid) may no longer press keys")
         logger.notice("closed the connection of \(victim.who) to make room (\(Self.describe(limit))): \(why)")
         _ = reply(.error(reason, "\(why): closed to make room for another connection"), to: victim)
         drop(fd)
@@ -334,8 +357,17 @@ public final class KeyService {
             noteRefusal("\(connection.who): invalid request: \(error)", "invalid requests", of: connection)
             return .error(.invalid, error.description)
         }
-        if let (reason, message) = refusal(connection.peer.uid) {
-            noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who): \(message)", "requests", of: connection)
+        if let refused = KeyAllowList.refusal(request.strokes) {
+            noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who): \(refused)", "requests", of: connection)
+            return .error(.notAllowed, refused.description)
+        }
+        // Who asks (uid and session), then the lock state, read from logind now.
+        var decision = refusal(connection, lock: .unlocked)
+        if decision == nil, connection.peer.uid != 0, let active = sessions?.current {
+            decision = refusal(connection, lock: lockReader.state(of: active.id))
+        }
+        if let (reason, message) = decision {
+            noteRefusal("refused \(request.strokes.count) key strokes from \(connection.who) session \(connection.sessionName): \(message)", "requests", of: connection)
             return .error(reason, message)
         }
         let session = sessions?.current?.id

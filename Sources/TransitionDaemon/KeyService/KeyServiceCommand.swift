@@ -16,8 +16,10 @@ public struct KeyServiceCommand: ParsableCommand {
         abstract: "Presses keys on a virtual uinput keyboard for the user of the seat's active session.",
         discussion: """
             Serves transitiond-keys.socket (socket activation), or --socket when started by hand. \
-            Each request line `keys +CODE -CODE ...` is pressed whole or refused: only for root and \
-            the user of the seat's active session while it is unlocked, at most \(KeyService.burst) \
+            Each request line `keys +CODE -CODE ...` is pressed whole or refused: only ordinary keys \
+            and modifiers (never power, sleep, brightness, rfkill or eject keys, the magic SysRq or \
+            Ctrl+Alt+Delete), only for root and processes in the seat's active session while it is \
+            unlocked (asked of logind for each request), at most \(KeyService.burst) \
             key strokes at once and \(KeyService.strokesPerSecond) a second. A connection is closed \
             at once when its user may not press keys, past \(KeyService.maxConnectionsPerUID) of one \
             user or \(KeyService.maxConnections) in all, and after \(KeyService.idleSeconds) s without \
@@ -60,7 +62,14 @@ public struct KeyServiceCommand: ParsableCommand {
         } else {
             throw ValidationError("no socket: start transitiond-keys.socket, or give --socket PATH")
         }
-        let keyboard = try UinputKeyboard()
+        let keyboard: UinputKeyboard
+        do {
+            keyboard = try UinputKeyboard()
+        } catch {
+            guard error.errno == EACCES || error.errno == EPERM else { throw error }
+            throw ValidationError("\(error): /dev/uinput must be root:transitiond-keys 0660 for this user (uid \(getuid())); "
+                + "the package's udev rule 70-transitiond-keys.rules does it: udevadm trigger --sysname-match=uinput (docs/service.md)")
+        }
         let loop = try EventLoop()
         let sessions: LogindSessionSource?
         switch LogindSessionSource.presence() {

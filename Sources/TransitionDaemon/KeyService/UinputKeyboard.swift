@@ -5,8 +5,9 @@ public import TransitionIO
 public import TransitionKeys
 
 /// The uinput key service's virtual keyboard: a device on `/dev/uinput` (libevdev's uinput API)
-/// with keyboard keys and nothing else: EV_KEY codes ``KeyStroke/keyboardCodes`` only, no
-/// buttons, no relative or absolute axes, no LEDs, no autorepeat (EV_REP).
+/// with ordinary keyboard keys and nothing else: EV_KEY codes ``KeyAllowList/allowedCodes`` only
+/// (no power, sleep, wake, rfkill, eject or brightness key), no buttons, no relative or absolute
+/// axes, no LEDs, no autorepeat (EV_REP).
 public final class UinputKeyboard {
     private let evdev: OpaquePointer
     private var uinput: OpaquePointer?
@@ -24,7 +25,7 @@ public final class UinputKeyboard {
         libevdev_set_id_vendor(evdev, 0)
         libevdev_set_id_product(evdev, 0)
         libevdev_set_id_version(evdev, 1)
-        for code in KeyStroke.keyboardCodes {
+        for code in KeyAllowList.allowedCodes {
             libevdev_enable_event_code(evdev, UInt32(EV_KEY), UInt32(code), nil)
         }
         var uinput: OpaquePointer?
@@ -43,10 +44,10 @@ public final class UinputKeyboard {
     }
 
     /// Writes the strokes, each in a frame of its own (the key, then SYN_REPORT), as a keyboard
-    /// reports them. Codes outside ``KeyStroke/keyboardCodes`` are never written.
+    /// reports them. Codes outside ``KeyAllowList/allowedCodes`` are never written.
     public func send(_ strokes: [KeyStroke]) throws(SystemError) {
         guard let uinput else { throw SystemError("the keyboard is gone", errno: ENODEV) }
-        for stroke in strokes where KeyStroke.keyboardCodes.contains(stroke.code) {
+        for stroke in strokes where KeyAllowList.isAllowed(stroke.code) {
             var rc = libevdev_uinput_write_event(uinput, UInt32(EV_KEY), UInt32(stroke.code), stroke.pressed ? 1 : 0)
             if rc == 0 { rc = libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0) }
             guard rc == 0 else { throw SystemError("write to /dev/uinput", errno: -rc) }

@@ -26,6 +26,9 @@ public final class KeyServiceSender: KeySender {
     public func send(_ chords: [KeyChord]) throws(KeyError) {
         let events = try keymap.events(for: chords)
         guard !events.isEmpty else { return }
+        if let refused = KeyAllowList.refusal(events) {
+            throw .unavailable(Self.refusal(.notAllowed, refused.description))
+        }
         try send(KeyServiceRequest(strokes: events))
     }
 
@@ -84,6 +87,7 @@ public final class KeyServiceSender: KeySender {
         switch reason {
         case .notActive: "the uinput key service presses keys only for the user of the active session: \(message)"
         case .locked: "the uinput key service presses no keys while the session is locked: \(message)"
+        case .notAllowed: "the uinput key service never presses these keys: \(message)"
         case .rateLimited: "the uinput key service refused the keys (rate limit): \(message)"
         case .invalid: "the uinput key service refused the request: \(message)"
         case .device: "the uinput key service's keyboard failed: \(message)"

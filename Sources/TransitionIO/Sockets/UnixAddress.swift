@@ -28,4 +28,21 @@ public enum UnixAddress {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
     }
+
+    /// Builds a `sockaddr_un` for the abstract name `@name` (a NUL, then the name, no terminator)
+    /// and runs `body` with it; `nil` when the name is empty, too long or holds a NUL.
+    public static func withAbstract<R>(_ name: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count < maxPathBytes, !bytes.contains(0) else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw[0] = 0
+            for (i, byte) in bytes.enumerated() { raw[i + 1] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + bytes.count)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
 }

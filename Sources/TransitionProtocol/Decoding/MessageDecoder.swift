@@ -347,7 +347,8 @@ private struct Fields {
         for (key, value) in try object("counters").members { counters[key] = value.uint64Value ?? 0 }
         return StatusInfo(server: try string("server"), protocolVersion: try int("protocol"),
                           pid: Int32(truncatingIfNeeded: try int("pid")), uptimeUs: try uint("uptime_us"),
-                          devices: devices, clients: clients, counters: counters,
+                          devices: devices, clients: clients,
+                          otherClients: Int(truncatingIfNeeded: try optionalUInt("other_clients") ?? 0), counters: counters,
                           transitions: try array("transitions").map { f throws(MessageDecodingError) in try f.state() },
                           access: present("access") == nil ? nil : try object("access").access())
     }

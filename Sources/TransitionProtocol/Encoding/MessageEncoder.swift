@@ -487,6 +487,7 @@ public struct MessageEncoder: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writer.member("other_clients", status.otherClients)
         writer.key("counters")
         writer.beginObject()
         for name in status.counters.keys.sorted() { writer.key(name); writer.uint(status.counters[name]!) }

@@ -217,7 +217,10 @@ public struct StatusInfo: Sendable, Hashable {
     /// Microseconds since the server started.
     public var uptimeUs: UInt64
     public var devices: [DeviceInfo]
+    /// The clients shown to whoever asked: every client to root, only their own to anyone else.
     public var clients: [ClientInfo]
+    /// How many clients of other users are connected and not shown (`other_clients`; 0 for root).
+    public var otherClients: Int
     /// Named counters (server: clients accepted, events sent, coalesced, dropped clients, …;
     /// plus whatever the daemon adds). Names are stable within a major protocol version.
     public var counters: [String: UInt64]
@@ -227,10 +230,10 @@ public struct StatusInfo: Sendable, Hashable {
     public var access: AccessInfo?
 
     public init(server: String, protocolVersion: Int, pid: Int32, uptimeUs: UInt64, devices: [DeviceInfo],
-                clients: [ClientInfo], counters: [String: UInt64], transitions: [TransitionState],
+                clients: [ClientInfo], otherClients: Int = 0, counters: [String: UInt64], transitions: [TransitionState],
                 access: AccessInfo? = nil) {
         self.server = server; self.protocolVersion = protocolVersion; self.pid = pid; self.uptimeUs = uptimeUs
-        self.devices = devices; self.clients = clients; self.counters = counters; self.transitions = transitions
-        self.access = access
+        self.devices = devices; self.clients = clients; self.otherClients = otherClients; self.counters = counters
+        self.transitions = transitions; self.access = access
     }
 }

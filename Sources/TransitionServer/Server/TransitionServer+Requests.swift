@@ -72,10 +72,11 @@ extension TransitionServer {
             // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
             if servesTouchegg { counters["touchegg_clients"] = UInt64(touchegg?.readyCount ?? 0) }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
+            let visible = StatusVisibility.clients(clients.values.sorted { $0.id < $1.id }.map(\.info), shownTo: client.credentials.uid)
             return .status(StatusInfo(
                 server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
                 uptimeUs: now - startedUs, devices: delegate?.deviceInfos() ?? [],
-                clients: clients.values.sorted { $0.id < $1.id }.map(\.info), counters: counters,
+                clients: visible.shown, otherClients: visible.others, counters: counters,
                 transitions: visibleStates(to: client, atUs: now), access: deliveryPolicy.info))
         case .trigger(let request):
             try requireDelivery(client, "trigger")

@@ -4,8 +4,8 @@ import Testing
 import TransitionKeys
 import TransitionProtocol
 
-/// Who may press keys through the uinput key service: root, and the active session's user while
-/// it is unlocked; nobody else, and only root without logind.
+/// Who may press keys through the uinput key service: root, and a process in the active session,
+/// of its user, while the session is known to be unlocked; nobody else, and only root without logind.
 @Suite struct KeyServiceAccessTests {
     private let alice = SessionInfo(id: "2", uid: 1000, user: "alice")
 
@@ -47,5 +47,62 @@ import TransitionProtocol
     @Test func aPeerTheNamespaceDoesNotMapIsRefused() {
         let overflow = SessionInfo(id: "3", uid: 65534)
         #expect(reason(65534, overflow, unmapped: 65534) == .notActive)
+    }
+
+    // MARK: The peer's own session (issue 32)
+
+    private func refusal(_ uid: UInt32, peer: KeyServicePeerCheck.PeerSession?,
+                         lock: KeyServiceAccess.LockState? = .unlocked) -> (reason: KeyServiceRefusal, message: String)? {
+        KeyServiceAccess.refusal(uid: uid, peer: peer, lock: lock, seat: "seat0", session: alice, logind: true)
+    }
+
+    @Test func aProcessOfTheActiveSessionMay() {
+        #expect(refusal(1000, peer: .session("2")) == nil)
+    }
+
+    @Test func theActiveUsersProcessOutsideTheSessionMayNot() {
+        let ssh = refusal(1000, peer: .session("7"))
+        #expect(ssh?.reason == .notActive)
+        #expect(ssh?.message.hasPrefix("the peer is in session 7, not in seat0's active session 2") == true)
+        let cron = refusal(1000, peer: .none("pid 42 belongs to no session"))
+        #expect(cron?.reason == .notActive)
+        #expect(cron?.message.hasPrefix("the peer is in no login session (pid 42 belongs to no session") == true)
+    }
+
+    @Test func anotherUsersProcessInTheSessionMayNot() {
+        // A uid that is not the session's is refused on the uid already (a setuid helper in it, say).
+        #expect(refusal(1001, peer: .session("2"))?.message == "uid 1001 is not the user of seat0's active session")
+    }
+
+    @Test func rootNeedsNoSession() {
+        #expect(refusal(0, peer: .none("pid 1 belongs to no session"), lock: .unknown("no bus")) == nil)
+        #expect(refusal(0, peer: nil, lock: .locked) == nil)
+    }
+
+    // MARK: The lock state, read for each request: fails closed
+
+    @Test func theLockReadForTheRequestDecides() {
+        #expect(refusal(1000, peer: .session("2"), lock: .locked)?.reason == .locked)
+        var cachedLocked = alice
+        cachedLocked.locked = true
+        // The request's read is newer than the cached hint, both ways.
+        #expect(KeyServiceAccess.refusal(uid: 1000, peer: .session("2"), lock: .unlocked, seat: "seat0",
+                                         session: cachedLocked, logind: true) == nil)
+        #expect(KeyServiceAccess.refusal(uid: 1000, peer: .session("2"), lock: .locked, seat: "seat0",
+                                         session: alice, logind: true)?.reason == .locked)
+    }
+
+    @Test func anUnknownLockStatePressesNothing() {
+        let refused = refusal(1000, peer: .session("2"), lock: .unknown("logind did not answer within 250 ms"))
+        #expect(refused?.reason == .locked)
+        #expect(refused?.message == "cannot tell whether session 2 on seat0 is locked (logind did not answer within 250 ms): "
+                + "nothing is pressed until logind says")
+    }
+
+    @Test func atAcceptTheCachedHintCounts() {
+        var locked = alice
+        locked.locked = true
+        #expect(KeyServiceAccess.refusal(uid: 1000, peer: .session("2"), seat: "seat0", session: locked, logind: true)?.reason
+                == .locked)
     }
 }

@@ -3,10 +3,41 @@
 # is the active one) connects to @touchegg while the service is stopped, which starts the same
 # transitiond.service; the daemon tells the two descriptors apart by name, admits alice by her
 # group, and her client receives a 3-finger swipe as Begin, Updates, End (100: finish). mallory,
-# outside the group, is refused. The socket stays enabled for 35-sessions.
+# outside the group, is refused. The socket stays enabled for 35-sessions. First (issue 32), the
+# daemon's own bind finding @touchegg taken by mallory names the holder.
 source "$(dirname "$0")/../lib.sh"
 state=$(systemctl is-enabled transitiond-touchegg.socket 2>&1)
 check "the package ships transitiond-touchegg.socket disabled ($state)" test "$state" = disabled
+
+# Issue 32 item 6: without the socket unit, [touchegg] enabled = true lets anyone take the name
+# first. mallory (not even in the transitiond group) binds @touchegg; the daemon, restarted with
+# the setting, names the holder (pid and uid, by SO_PEERCRED) and says what it means.
+SQUAT_PY='
+import os, socket, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind("\0touchegg")
+s.listen(8)
+print("bound", os.getpid(), flush=True)
+time.sleep(150)
+'
+as mallory python3 -c "$SQUAT_PY" > "$TMP/squatter.txt" 2>&1 &
+squat_job=$!
+if wait_until 30 grep -q '^bound ' "$TMP/squatter.txt"; then
+  squat_pid=$(awk '/^bound/ {print $2}' "$TMP/squatter.txt")
+  cp /etc/transitiond/config.toml "$TMP/config.saved"
+  sed -i 's/^enabled = false\(  # serve @touchegg\)/enabled = true\1/' /etc/transitiond/config.toml
+  check "[touchegg] enabled = true is set" grep -q '^enabled = true  # serve @touchegg' /etc/transitiond/config.toml
+  mark=$(journal_mark)
+  systemctl restart transitiond.service
+  check "the daemon names @touchegg's holder, mallory's process, and what it means" \
+    wait_journal "$mark" "another process holds @touchegg: pid $squat_pid(, [^,]*)?, uid $(id -u mallory) \(mallory\)\. Touchégg's clients .* authenticate to it, and it may feed them any gestures it likes\..*transitiond-touchegg.socket" 60
+  check "the daemon goes on serving its own socket" answered alice
+  cp "$TMP/config.saved" /etc/transitiond/config.toml
+else
+  fail "mallory binds @touchegg" "$(cat "$TMP/squatter.txt")"
+fi
+[[ -n ${squat_pid:-} ]] && kill "$squat_pid" 2>/dev/null; wait "$squat_job" 2>/dev/null
+check "@touchegg is free again" wait_until 30 bash -c "! grep -q '@touchegg\$' /proc/net/unix"
 systemctl stop transitiond.service
 systemctl enable --now transitiond-touchegg.socket
 check "transitiond-touchegg.socket listens" wait_until 30 systemctl is-active --quiet transitiond-touchegg.socket

@@ -3,15 +3,31 @@
 # the virtual keyboard as `libinput debug-events` reads them; bob's (his session in the
 # background) are refused and press nothing, mallory (not in the transitiond group) cannot
 # connect; after `chvt 2` it is the other way round; a burst past the rate limit is refused; the
-# journal says who sent what; disabled again, the keyboard goes away.
+# journal says who sent what; disabled again, the keyboard goes away. Issue 32: only processes
+# *in* the active session may press keys (alice's uid from outside her session, through runuser or
+# as a system service, is refused); Alt+SysRq+S, KEY_POWER and Ctrl+Alt+Delete are refused and
+# the kernel logs no `sysrq:` line; the lock state is read for each request.
 # The users press keys as the runner does: `transitionctl desktop keys` with no display set opens
 # the uinput key service (DesktopSession.openKeySender, at DesktopSession.defaultKeyServiceSocket).
 # A few lines of Python speaking the service's line protocol (docs/service.md) are kept for what
 # transitionctl never sends: malformed requests, a burst past the rate limit, and connections
 # that send nothing: bob's 32 idle ones (not the active user: each refused and answered at
 # accept, none holds a slot, so alice still gets in), alice's 5 (the 5th past her cap of 4; the 4 closed once idle 5 s).
+# The users' requests come from inside their own seat0 session (in_session), as their desktop's
+# programs would; `as` (runuser from root) is outside any session.
 # Run alone: e2e/systemd/run '[013][06]-[bik]*' (00-boot, 10-install, then this).
 source "$(dirname "$0")/../lib.sh"
+# in_session USER COMMAND...: COMMAND as USER from inside USER's seat0 session: the shell moves
+# itself into the session's scope (its cgroup, which sd_pid_get_session reads) and execs runuser.
+# A user with no session on seat0 (mallory) runs as `as` does.
+in_session() {
+  local user=$1; shift
+  local session scope
+  session=$(session_of "$user")
+  [[ -n $session ]] || { as "$user" "$@"; return; }
+  scope=/sys/fs/cgroup/user.slice/user-$(id -u "$user").slice/$(loginctl show-session "$session" -p Scope --value)
+  timeout "${AS_TIMEOUT:-90}" bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec runuser -u "$0" -- "$@"' "$user" "$scope" "$@"
+}
 modprobe uinput 2>/dev/null || true
 KEYS_SOCKET=/run/transitiond/keys.sock
 # keys WHO LINE...: WHO connects, sends each LINE and prints each answer (or "connect-error ERRNO").
@@ -34,7 +50,7 @@ for _ in sys.argv[2:]:
 keys() {
   local who=$1; shift
   if [[ $who == root ]]; then timeout 90 python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"
-  else as "$who" python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"; fi
+  else in_session "$who" python3 -c "$KEYS_PY" "$KEYS_SOCKET" "$@"; fi
 }
 # hold WHO N OUT: WHO opens N connections and sends nothing. OUT gets "open N" once they are
 # connected, then "closed LINE" for each the service closes, LINE the first it wrote on it, and
@@ -71,16 +87,17 @@ HOLD_FD=
 hold() {
   local who=$1 n=$2 out=$3
   rm -f "$out.release"; mkfifo "$out.release"
-  as "$who" python3 -c "$HOLD_PY" "$KEYS_SOCKET" "$n" < "$out.release" > "$out" 2>&1 &
+  in_session "$who" python3 -c "$HOLD_PY" "$KEYS_SOCKET" "$n" < "$out.release" > "$out" 2>&1 &
   HOLD_PID=$!
   exec {HOLD_FD}> "$out.release"
 }
 release() { exec {HOLD_FD}>&-; wait "$HOLD_PID" 2>/dev/null; true; }
 count_lines() { grep -c -- "$2" "$1" 2>/dev/null; }
-# press WHO TEXT: WHO presses TEXT ("ctrl+a") through transitionctl; prints its words, then "exit N".
+# press WHO TEXT [LAUNCHER]: WHO presses TEXT ("ctrl+a") through transitionctl, from inside their
+# session (LAUNCHER in_session, the default) or from outside any (as); prints its words, then "exit N".
 press() {
-  local who=$1 text=$2 status=0 out
-  out=$(as "$who" env -u DISPLAY -u WAYLAND_DISPLAY XKB_DEFAULT_LAYOUT=us transitionctl desktop keys "$text" 2>&1) || status=$?
+  local who=$1 text=$2 launcher=${3:-in_session} status=0 out
+  out=$("$launcher" "$who" env -u DISPLAY -u WAYLAND_DISPLAY XKB_DEFAULT_LAYOUT=us transitionctl desktop keys "$text" 2>&1) || status=$?
   [[ -z $out ]] || printf '%s\n' "$out"
   echo "exit $status"
 }
@@ -118,6 +135,11 @@ check "libinput debug-events runs" wait_until 60 grep -q DEVICE_ADDED "$TMP/debu
 # A connection that sends nothing starts the service (socket activation) and so the keyboard.
 keys root > /dev/null
 check "the service starts on the first connection" wait_until 60 systemctl is-active --quiet transitiond-keys.service
+keys_pid=$(systemctl show -P MainPID transitiond-keys.service)
+check "the service runs as its own system user, not root ($(stat -c %U "/proc/$keys_pid" 2>&1))" \
+  test "$(stat -c %U "/proc/$keys_pid" 2>&1)" = transitiond-keys
+check "udev gives /dev/uinput to the transitiond-keys group ($(stat -c '%U:%G %a' /dev/uinput 2>&1))" \
+  test "$(stat -c '%U:%G %a' /dev/uinput 2>&1)" = "root:transitiond-keys 660"
 check "the journal names the keyboard" wait_until 60 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'keyboard /dev/input/event'"
 node=$(kjournal | sed -n 's|.*keyboard \(/dev/input/event[0-9]*\) .*|\1|p' | tail -n 1)
 check "libinput adds the virtual keyboard ($node)" wait_until 60 grep -q 'DEVICE_ADDED.*transitiond virtual keyboard' "$TMP/debug-events.txt"
@@ -134,8 +156,57 @@ uid_alice=$(id -u alice) uid_bob=$(id -u bob)
 check "the journal says alice sent 2 keys in session $sa" \
   wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'uid $uid_alice (alice) pid [0-9]* session $sa: pressed 2 keys'"
 
-# 4. bob's session is in the background: refused, nothing pressed. mallory cannot connect.
+# 3b. Issue 32: alice's uid is not enough. From outside her session (runuser from root, a system
+#     service of hers, as cron or a user service would be) nothing is pressed.
 before=$(key_count)
+out=$(press alice a as)
+check "alice's uid from outside any session is refused ($(oneline "$out"))" \
+  bash -c '[[ $1 == *"presses keys only for the user of the active session"* && $1 == *"in no login session"* && $1 == *"exit 1" ]]' _ "$out"
+out=$(timeout 90 systemd-run --quiet --wait --pipe --uid=alice --setenv=XKB_DEFAULT_LAYOUT=us transitionctl desktop keys a 2>&1; echo "exit $?")
+check "a system service running as alice is refused ($(oneline "$out"))" \
+  bash -c '[[ $1 == *"in no login session"* && $1 != *"exit 0" ]]' _ "$out"
+check "the journal says why" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused 2 key strokes from uid $uid_alice (alice) pid [0-9]* session none: the peer is in no login session'"
+check "nothing was pressed from outside the session" test "$(key_count)" = "$before"
+
+# 3c. Issue 32: keys that act on the machine are refused, whoever asks: the magic SysRq
+#     (Alt+SysRq+S: an emergency sync under Debian's kernel.sysrq=438), KEY_POWER, Ctrl+Alt+Delete
+#     (on alice's tty1 the kernel would have systemd reboot). The kernel logs no sysrq line.
+sysrq_before=$(dmesg | grep -c 'sysrq:')
+out=$(keys alice "keys +56 +99 +31 -31 -99 -56" "keys +116 -116" "keys +29 +56 +111 -111 -56 -29" "keys +56 +99 -99 -56")
+check "Alt+SysRq+S is refused ($(line_of "$out" 1))" starts "$(line_of "$out" 1)" "error not-allowed key 31 pressed while Alt and SysRq are held"
+check "KEY_POWER is refused ($(line_of "$out" 2))" starts "$(line_of "$out" 2)" "error not-allowed KEY_POWER (116) is a power key"
+check "Ctrl+Alt+Delete is refused ($(line_of "$out" 3))" starts "$(line_of "$out" 3)" "error not-allowed Ctrl+Alt+Delete"
+check "Alt+Print (a window's screenshot) still passes ($(line_of "$out" 4))" test "$(line_of "$out" 4)" = ok
+out=$(keys root "keys +56 +99 +31 -31 -99 -56")
+check "root's Alt+SysRq+S is refused too ($out)" starts "$out" "error not-allowed "
+out=$(press alice XF86PowerOff)
+check "transitionctl refuses XF86PowerOff before sending it ($(oneline "$out"))" \
+  bash -c '[[ $1 == *"never presses these keys: KEY_POWER (116) is a power key"* && $1 == *"exit 1" ]]' _ "$out"
+check "the kernel logs no sysrq line ($(dmesg | grep 'sysrq:' | tail -n 1))" test "$(dmesg | grep -c 'sysrq:')" = "$sysrq_before"
+check "libinput read no KEY_POWER" bash -c "! grep -q 'KEY_POWER' '$TMP/debug-events.txt'"
+# has_key CODE: the virtual keyboard's KEY= bitmap (/proc/bus/input/devices: 64-bit words in hex,
+# the highest first) has CODE.
+has_key() {
+  grep -A9 'N: Name="transitiond virtual keyboard"' /proc/bus/input/devices | sed -n 's/^B: KEY=//p' | head -n 1 |
+    python3 -c 'import sys; words = sys.stdin.read().split(); bits = int("".join(w.rjust(16, "0") for w in words), 16); sys.exit(0 if bits >> int(sys.argv[1]) & 1 else 1)' "$1"
+}
+check "the keyboard has KEY_SYSRQ (99, Print) but no KEY_POWER (116) nor KEY_SLEEP (142)" \
+  bash -c "$(declare -f has_key); has_key 99 && has_key 30 && ! has_key 116 && ! has_key 142"
+before=$(key_count)
+
+# 3d. The lock state is read for each request: locked now, refused now; unlocked, pressed.
+as alice busctl call org.freedesktop.login1 "$path" org.freedesktop.login1.Session SetLockedHint b true
+out=$(press alice a)
+check "alice's keys are refused while her session is locked ($(oneline "$out"))" \
+  bash -c '[[ $1 == *"presses no keys while the session is locked"* && $1 == *"exit 1" ]]' _ "$out"
+as alice busctl call org.freedesktop.login1 "$path" org.freedesktop.login1.Session SetLockedHint b false
+out=$(press alice a)
+check "and pressed once it is unlocked ($(oneline "$out"))" test "$out" = "exit 0"
+check "libinput reads that a" wait_until 30 bash -c "[[ \$(grep -c 'KEY_A (30) released' '$TMP/debug-events.txt') -ge 2 ]]"
+before=$(key_count)
+
+# 4. bob's session is in the background: refused, nothing pressed. mallory cannot connect.
 out=$(press bob b)
 check "bob is refused: not the active session ($(oneline "$out"))" \
   bash -c '[[ $1 == *"presses keys only for the user of the active session"* && $1 == *"exit 1" ]]' _ "$out"
