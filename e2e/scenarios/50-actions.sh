@@ -82,8 +82,8 @@ check "its last line is the final value" grep -q '^1.000000 0.000000 finished$' 
 check "no command failed" bash -c "! grep -Eq 'exited with status [1-9]|cannot run|killed' '$E2E_TMP/run.log'"
 
 daemon_stop
-wait_for "$E2E_TMP/run.log" 'closed the connection'
-check "the runner noticed the daemon stop and kept running" kill -0 "$run_pid"
+check "the runner noticed the daemon stop" wait_for "$E2E_TMP/run.log" 'closed the connection'
+check "the runner kept running" kill -0 "$run_pid"
 kill -TERM "$run_pid"
 wait "$run_pid"
 check "the runner exits 0 on SIGTERM" test $? -eq 0
