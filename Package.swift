@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionActions", targets: ["TransitionActions"]),
         .library(name: "TransitionImport", targets: ["TransitionImport"]),
+        .library(name: "TransitionInput", targets: ["TransitionInput"]),   // Fuzz/: the trace reader
         .library(name: "TransitionKeys", targets: ["TransitionKeys"]),
     ],
     dependencies: [
