@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionActions", targets: ["TransitionActions"]),
         .library(name: "TransitionImport", targets: ["TransitionImport"]),
+        .library(name: "TransitionInput", targets: ["TransitionInput"]),   // Fuzz/: the trace reader
         .library(name: "TransitionKeys", targets: ["TransitionKeys"]),
     ],
     dependencies: [
@@ -194,9 +195,10 @@ let package = Package(
                     .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
-                    "TransitionCore", .product(name: "Logging", package: "swift-log")],
+                    "TransitionCore", "TransitionTestSupport", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys", "TransitionSystemd",
+            "TransitionTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
     ],

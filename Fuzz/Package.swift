@@ -60,6 +60,17 @@ let package = Package(
             name: "FuzzGnomeShellVersion",
             dependencies: [.product(name: "TransitionActions", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The actions file `transitionctl run` reads.
+        .executableTarget(
+            name: "FuzzActionsDecoder",
+            dependencies: [.product(name: "TransitionActions", package: "transitiond"),
+                           .product(name: "TransitionConfig", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // The trace `transitiond --replay` reads (a file someone may have been sent).
+        .executableTarget(
+            name: "FuzzTraceReader",
+            dependencies: [.product(name: "TransitionInput", package: "transitiond")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // Hyprland's configuration, which `transitionctl doctor` and `run` read for its gestures.
         .executableTarget(
             name: "FuzzHyprlandConfig",

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransitionCore
 import TransitionProtocol
+import TransitionTestSupport
 
 /// Runs the built `transitionctl` against an in-process server.
 @Suite struct TransitionCtlTests {
@@ -29,7 +30,7 @@ import TransitionProtocol
         var env = ProcessInfo.processInfo.environment
         env["TRANSITIOND_SOCKET"] = nil
         for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process.environment = TestHome.environment(env)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -41,7 +42,7 @@ import TransitionProtocol
                    err: String(decoding: errData, as: UTF8.self))
     }
 
-    @Test(.enabled(if: available)) func listStatusDevicesTriggerAndCancel() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func listStatusDevicesTriggerAndCancel() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let harness = try ClientHarness(path: "\(directory)/socket")
@@ -75,7 +76,7 @@ import TransitionProtocol
         #expect(cancel.out == "cancelled 0 transitions\n")
     }
 
-    @Test(.enabled(if: available)) func watchJSONPrintsEveryLineAsReceived() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func watchJSONPrintsEveryLineAsReceived() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let harness = try ClientHarness(path: "\(directory)/socket")
@@ -108,7 +109,7 @@ import TransitionProtocol
         #expect(events == ["hello", "reply", "snapshot", "began", "updated", "completed"])
     }
 
-    @Test(.enabled(if: available)) func errorsHaveClearMessagesAndExitCodes() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func errorsHaveClearMessagesAndExitCodes() throws {
         let unreachable = try ctl(["list", "--socket", "/nonexistent/socket"])
         #expect(unreachable.status == 69)
         #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
@@ -133,7 +134,7 @@ import TransitionProtocol
     }
     // MARK: --socket before or after the subcommand
 
-    @Test(.enabled(if: available)) func theSocketOptionGoesBeforeOrAfterTheSubcommand() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func theSocketOptionGoesBeforeOrAfterTheSubcommand() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let harness = try ClientHarness(path: "\(directory)/socket")
@@ -162,7 +163,7 @@ import TransitionProtocol
 
     /// Every subcommand that takes --socket takes it before its name too: the mechanism is the
     /// root command's, so this holds for subcommands added later without a test of their own.
-    @Test(.enabled(if: available)) func everySubcommandTakesTheSharedOptionsBeforeItsName() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func everySubcommandTakesTheSharedOptionsBeforeItsName() throws {
         let help = try ctl(["--help"])
         #expect(help.status == 0)
         #expect(help.out.contains("transitionctl [--socket PATH] <subcommand> [<options>]"))
@@ -249,7 +250,7 @@ import TransitionProtocol
         TransitionEvent(transition: "workspace", gesture: gesture, timeUs: 3, payload: .completed(CompletedEvent(finished: true, progress: 1)))
     }
 
-    @Test(.enabled(if: available)) func watchWaitsForTheDaemonAndFollowsItAcrossARestart() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func watchWaitsForTheDaemonAndFollowsItAcrossARestart() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/socket"
@@ -274,7 +275,7 @@ import TransitionProtocol
         #expect(watcher.err.components(separatedBy: "connected to transitiond at").count == 3, "\(watcher.err)")
     }
 
-    @Test(.enabled(if: available)) func watchJSONPrintsNothingButTheStreamAcrossARestart() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func watchJSONPrintsNothingButTheStreamAcrossARestart() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/socket"
@@ -292,7 +293,7 @@ import TransitionProtocol
         #expect(events == ["hello", "reply", "snapshot", "goodbye", "hello", "reply", "snapshot", "completed"])
     }
 
-    @Test(.enabled(if: available)) func watchWithNoReconnectExitsAsScriptsExpect() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func watchWithNoReconnectExitsAsScriptsExpect() throws {
         let unreachable = try ctl(["watch", "--no-reconnect", "--socket", "/nonexistent/socket"])
         #expect(unreachable.status == 69)
         #expect(unreachable.err == "transitionctl: cannot connect to transitiond at /nonexistent/socket: No such file or directory\n")
@@ -307,7 +308,7 @@ import TransitionProtocol
         #expect(watcher.err == "transitionctl: transitiond is stopping\n")
     }
 
-    @Test(.enabled(if: available)) func watchFollowsAChangedListOfTransitions() throws {
+    @Test(.requires(available, "no transitionctl beside the test bundle (swift build --build-tests builds it)")) func watchFollowsAChangedListOfTransitions() throws {
         let directory = try temporaryDirectory()
         defer { _ = try? FileManager.default.removeItem(atPath: directory) }
         let harness = try ClientHarness(path: "\(directory)/socket")

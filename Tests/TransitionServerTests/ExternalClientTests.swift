@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 import Glibc
 import Testing
 import TransitionCore
@@ -32,6 +33,7 @@ import TransitionServer
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
+        process.environment = TestHome.environment()
         let out = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardInput = input
@@ -53,7 +55,7 @@ import TransitionServer
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    @Test(.enabled(if: which("socat") && which("jq")))
+    @Test(.requires(which("socat") && which("jq"), "no socat or jq (scripts/setup --test)"))
     func socatAndJqReadTheStream() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }
@@ -89,7 +91,7 @@ import TransitionServer
         #expect(readLines(output, count: 4) == ["updated 0.25", "updated 0.5", "updated 0.75", "completed 1"])
     }
 
-    @Test(.enabled(if: which("socat") && which("jq")))
+    @Test(.requires(which("socat") && which("jq"), "no socat or jq (scripts/setup --test)"))
     func aOneShotRequestThroughSocatGetsItsReply() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }
@@ -101,7 +103,7 @@ import TransitionServer
         #expect(lines == [#"[1,true,["workspace","overview"]]"#])
     }
 
-    @Test(.enabled(if: which("python3")))
+    @Test(.requires(which("python3"), "no python3"))
     func thePythonExampleWatchesListsAndTriggers() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }
@@ -127,7 +129,7 @@ import TransitionServer
         #expect(watcher.terminationStatus == 0)
     }
 
-    @Test(.enabled(if: which("python3")))
+    @Test(.requires(which("python3"), "no python3"))
     func thePythonExampleTakesTheSocketAfterTheCommandAndFollowsAReload() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }
@@ -152,7 +154,7 @@ import TransitionServer
         #expect(watcher.terminationStatus == 0)
     }
 
-    @Test(.enabled(if: which("python3")))
+    @Test(.requires(which("python3"), "no python3"))
     func thePythonAnimationMathMatchesTheServersFrames() throws {
         let harness = try ServerHarness()
         defer { harness.stop() }

@@ -7,8 +7,14 @@
  * Touchégg's signals do not carry: analyze.py pairs it with the frame log). Prints "connected"
  * once subscribed; stops on SIGTERM or SIGINT.
  *
+ * With WORKER-TIMES, it also writes there, in the same format, when GDBus's worker thread had
+ * read and parsed each signal (a connection filter, which runs on that thread before the message
+ * is handed to the main context): the latency splits into the sender's part plus GDBus's read,
+ * and GDBus's hop from its worker thread to the callback's (docs/performance.md, "The Touchégg
+ * endpoint").
+ *
  *   cc -O2 -o gdbus-probe gdbus-probe.c $(pkg-config --cflags --libs gio-2.0)
- *   gdbus-probe [ADDRESS] > times       (default unix:abstract=touchegg)
+ *   gdbus-probe [ADDRESS [WORKER-TIMES]] > times       (default unix:abstract=touchegg)
  */
 #include <gio/gio.h>
 #include <glib-unix.h>
@@ -34,6 +40,24 @@ static void on_signal(GDBusConnection *connection, const gchar *sender, const gc
     }
 }
 
+static FILE *worker_times;
+
+/* On GDBus's worker thread, for every message read; only this thread writes worker_times. */
+static GDBusMessage *on_message(GDBusConnection *connection, GDBusMessage *message, gboolean incoming, gpointer data) {
+    (void)connection; (void)data;
+    if (!incoming || g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_SIGNAL) return message;
+    unsigned long long t = now_ns();
+    const char *name = g_dbus_message_get_member(message);
+    if (name == NULL) return message;
+    if (strcmp(name, "OnGestureUpdate") == 0) {
+        fprintf(worker_times, "%llu updated\n", t);
+    } else {
+        fprintf(worker_times, "%llu %s\n", t, strcmp(name, "OnGestureBegin") == 0 ? "began" : "ended");
+        fflush(worker_times);
+    }
+    return message;
+}
+
 static gboolean on_stop(gpointer loop) {
     g_main_loop_quit(loop);
     return G_SOURCE_REMOVE;
@@ -48,6 +72,14 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gdbus-probe: %s\n", error->message);
         return 1;
     }
+    if (argc > 2) {
+        worker_times = fopen(argv[2], "w");
+        if (!worker_times) {
+            perror(argv[2]);
+            return 1;
+        }
+        g_dbus_connection_add_filter(connection, on_message, NULL, NULL);
+    }
     g_dbus_connection_signal_subscribe(connection, NULL, "io.github.joseexposito.Touchegg", NULL,
                                        "/io/github/joseexposito/Touchegg", NULL, G_DBUS_SIGNAL_FLAGS_NONE,
                                        on_signal, NULL, NULL);
@@ -58,5 +90,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     g_main_loop_run(loop);
     fflush(stdout);
+    /* The worker thread may still write: flush, never close. */
+    if (worker_times) fflush(worker_times);
     return 0;
 }

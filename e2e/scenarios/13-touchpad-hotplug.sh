@@ -5,8 +5,7 @@ daemon_start
 vdev one touchpad --gesture 4:60x-8,0 --name "transition-vdev touchpad one"
 vdev_used one
 vdev two touchpad --gesture 3:60x8,0 --name "transition-vdev touchpad two"
-vdev_used two
-pass "a second touchpad is picked up while the first is present"
+check "a second touchpad is picked up while the first is present" vdev_used two
 vdev_go two; vdev_wait two
 wait_for "$DAEMON_TRACE" '"device_removed"'
 vdev_go one; vdev_wait one

@@ -44,6 +44,8 @@ public final class InputManager {
     private var entries: [Entry] = []
     private var nextID: UInt32 = 1
     private var batch: [BatchItem] = []
+    /// Every sample handed to a sink goes through it: times never go back (``SampleOrder``).
+    private var order = SampleOrder()
     /// Between ``suspend()`` and ``resume(_:)``: every device is closed, the entries kept.
     public private(set) var isSuspended = false
     /// The `[touchscreen]` settings in force.
@@ -133,6 +135,7 @@ public final class InputManager {
     /// Reads every touchpad whose second descriptor is readable and hands each touchpad tap
     /// (``GestureInput/tap(_:)`` with `touchpad` set) to `sink`.
     public func readTouchpadTaps(_ sink: (GestureInput) -> Void) {
+        func ordered(_ sample: GestureInput) { sink(order.ordered(sample)) }
         while true {
             let n = clinux_epoll_wait(tapSet, &readyData, &readyEvents, Int32(readyData.count), 0)
             guard n > 0 else { return }
@@ -140,7 +143,7 @@ public final class InputManager {
                 let fd = Int32(truncatingIfNeeded: readyData[k])
                 guard let i = entries.firstIndex(where: { $0.taps?.fileDescriptor == fd }),
                       let taps = entries[i].taps else { continue }
-                if !taps.read(sink) {
+                if !taps.read(ordered) {
                     // Gone (ENODEV while the kernel removes it): stop watching; udev's removal follows.
                     _ = clinux_epoll_ctl(tapSet, EPOLL_CTL_DEL, fd, 0, 0)
                     entries[i].taps = nil
@@ -162,13 +165,14 @@ public final class InputManager {
     public func dispatch(_ sink: (GestureInput) -> Void) {
         let rc = libinput.dispatch()
         if rc < 0 { logger.error("libinput_dispatch failed: \(String(cString: strerror(-rc)))") }
-        drain(sink)
+        drain { sink(order.ordered($0)) }
     }
 
     /// Handles device arrivals and removals (call when ``udevMonitorFileDescriptor`` is readable).
     /// A removed device's gesture is cancelled through `sink` (`GestureInput.deviceRemoved`).
     public func handleUdev(_ sink: (GestureInput) -> Void) {
         guard let monitor else { return }
+        func ordered(_ sample: GestureInput) { sink(order.ordered(sample)) }
         while let device = monitor.receive() {
             guard device.isEventNode else { continue }
             switch device.action {
@@ -182,14 +186,14 @@ public final class InputManager {
                 }
             case "remove":
                 if let i = entries.firstIndex(where: { $0.syspath == device.syspath }) {
-                    remove(at: i, sink, why: "unplugged")
+                    remove(at: i, ordered, why: "unplugged")
                 }
             default:
                 break
             }
         }
         // Let libinput's teardown events of removed devices go (they are ignored).
-        drain(sink)
+        drain(ordered)
     }
 
     // MARK: - Devices
@@ -317,6 +321,7 @@ public final class InputManager {
     /// lifting while contacts are still down, which is how an unplug looks (``RemovalFilter``).
     /// Closed, it shows nothing, and it is read afresh on resume.
     public func suspend(_ sink: (GestureInput) -> Void) {
+        func ordered(_ sample: GestureInput) { sink(order.ordered(sample)) }
         guard !isSuspended else { return }
         isSuspended = true
         for i in entries.indices {
@@ -326,7 +331,7 @@ public final class InputManager {
             entries[i].vanishing = false
             entries[i].recognizer.reset()
         }
-        drain(sink) // libinput's teardown of the closed devices (untagged: ignored)
+        drain(ordered) // libinput's teardown of the closed devices (untagged: ignored)
         if !entries.isEmpty { logger.notice("suspended: closed \(entries.count) device\(entries.count == 1 ? "" : "s") until resume") }
     }
 
@@ -335,6 +340,7 @@ public final class InputManager {
     /// belongs to another device (the kernel removed and re-added it), is removed, and the
     /// udev monitor adds what is there now as a new device.
     public func resume(_ sink: (GestureInput) -> Void) {
+        func ordered(_ sample: GestureInput) { sink(order.ordered(sample)) }
         guard isSuspended else { return }
         isSuspended = false
         var reopened = 0
@@ -351,10 +357,10 @@ public final class InputManager {
                 if entry.info.kind == .touchpad { entries[i].taps = openTaps(entry.info.node, entry.info.id) }
                 reopened += 1
             } else {
-                remove(at: i, sink, why: "did not come back after the sleep")
+                remove(at: i, ordered, why: "did not come back after the sleep")
             }
         }
-        drain(sink)
+        drain(ordered)
         if reopened > 0 { logger.notice("resumed: opened \(reopened) device\(reopened == 1 ? "" : "s") again") }
     }
 

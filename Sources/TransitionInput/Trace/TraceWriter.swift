@@ -34,6 +34,13 @@ public final class TraceWriter {
         if ownsDescriptor && fd >= 0 { Glibc.close(fd) }
     }
 
+    /// The line ``write(_:)`` writes for `input`, without its newline: what ``TraceReader`` reads
+    /// back as `input` (the trace reader's fuzzer checks the round trip). Throws
+    /// ``TraceError/unencodable(_:)`` for a non-finite delta.
+    public static func line(_ input: GestureInput) throws(TraceError) -> String {
+        try TraceFormat.encode(input)
+    }
+
     /// Appends one sample. Throws ``TraceError/io(path:operation:reason:)`` when the write fails
     /// (a full disk: "No space left on device") and ``TraceError/unencodable(_:)`` for a
     /// non-finite delta.

@@ -9,12 +9,13 @@ import Glibc
 
 /// The update path must not allocate. This test drives it; on its own it only checks the
 /// events. Run under a malloc counter that exports `unsigned long malloc_probe_count(void)`
-/// (an `LD_PRELOAD` library counting malloc, calloc, realloc, posix_memalign, aligned_alloc),
-/// it also counts the allocations the updates made, and in an optimised build asserts there
-/// were none:
+/// (the project's, `tests/allocations/malloc-count.c`, preloaded: it counts the calling thread's
+/// malloc, calloc, realloc and aligned allocations), it also counts the allocations the updates
+/// made, and in an optimised build asserts there were none. `tests/allocations/run` (a step of
+/// `scripts/test`) does that:
 ///
 ///     swift build -c release --build-tests -Xswiftc -enable-testing
-///     LD_PRELOAD=/path/libmalloc_count.so swift test -c release --skip-build --filter hotPathAllocationProbe
+///     LD_PRELOAD=/path/libmalloc-count.so swift test -c release --skip-build --filter hotPathAllocationProbe
 ///
 /// Debug builds are only reported, not asserted: unoptimised code allocates frames for the
 /// standard library's `_modify` accessor coroutines (about 22 per update here), which
@@ -26,6 +27,9 @@ import Glibc
         typealias Counter = @convention(c) () -> UInt
         let counter = dlsym(nil, "malloc_probe_count")      // nil: RTLD_DEFAULT, every loaded object
         let count: Counter? = counter.map { unsafeBitCast($0, to: Counter.self) }
+        if getenv("TRANSITIOND_EXPECT_MALLOC_COUNTER") != nil {     // tests/allocations/run: no counter, no claim checked
+            #expect(count != nil, "no malloc_probe_count loaded (LD_PRELOAD the counter of tests/allocations)")
+        }
 
         var engine = try! TransitionEngine(configuration: .standard)
         var seen = 0

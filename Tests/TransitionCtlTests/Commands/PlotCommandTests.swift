@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 import Testing
 
 /// `transitionctl plot`, the built binary: files in, SVG (and PNG) out, clear failures.
@@ -21,11 +22,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
-        if let path {
-            var env = ProcessInfo.processInfo.environment
-            env["PATH"] = path
-            process.environment = env
-        }
+        var env = ProcessInfo.processInfo.environment
+        if let path { env["PATH"] = path }
+        process.environment = TestHome.environment(env)
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -93,7 +92,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("events.svg").path))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
+    @Test(.requires(FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "no /usr/bin/rsvg-convert (librsvg2-bin, scripts/setup --test)"))
     func pngWithRsvgConvert() throws {
         let dir = try temporary()
         defer { try? FileManager.default.removeItem(at: dir) }

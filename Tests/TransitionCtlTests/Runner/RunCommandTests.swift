@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 import Glibc
 import Testing
 
@@ -300,7 +301,7 @@ import Testing
         #expect(good.output.contains("\(settings): OK over "))
     }
 
-    @Test(.enabled(if: geteuid() == 0)) func refusesToRunAsRootUnlessAsked() throws {
+    @Test(.requires(geteuid() == 0, "needs root")) func refusesToRunAsRootUnlessAsked() throws {
         let result = try Binaries.run("transitionctl", ["run", "--config", "/nonexistent", "--socket", "/nonexistent"])
         #expect(result.status == 77)
         #expect(result.output.contains("--allow-root"))

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 
 /// The built executables (beside the test bundle; `swift build --build-tests` builds them) and
-/// a private directory per test.
+/// a private directory per test. Each runs with a home of its own (`TestHome`), whatever
+/// `environment` says of the rest.
 enum Binaries {
     static var directory: URL {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -26,7 +28,7 @@ enum Binaries {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = TestHome.environment(environment)
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardError = handle
@@ -41,7 +43,7 @@ enum Binaries {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = TestHome.environment(environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 import Glibc
 import Synchronization
 
@@ -50,6 +51,7 @@ final class HostileDaemon {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = DaemonProcess.executable("transitiond")
         process.arguments = ["--no-input", "--socket", socket, "--replay", trace] + extraArguments
+        process.environment = TestHome.environment()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 import Glibc
 import Testing
 import TransitionClient
@@ -7,8 +8,8 @@ import TransitionClient
 /// The daemon as systemd runs it, without systemd as PID 1: `systemd-socket-activate` passes the
 /// listening socket (sd_listen_fds), and a datagram socket made here stands in for systemd's
 /// `$NOTIFY_SOCKET` (sd_notify: READY, STATUS, WATCHDOG, RELOADING, STOPPING).
-@Suite(.serialized, .enabled(if: SystemdTools.socketActivate != nil,
-                             "systemd-socket-activate is not installed (apt install systemd)"))
+@Suite(.serialized, .requires(SystemdTools.socketActivate != nil,
+                              "systemd-socket-activate is not installed (apt install systemd)"))
 struct SystemdIntegrationTests {
 
     static let goodConfig = """
@@ -29,6 +30,7 @@ struct SystemdIntegrationTests {
                                      DaemonProcess.executable("transitiond").path,
                                      "--no-input", "--config", dir.appendingPathComponent("config.toml").path]
             + extraArguments
+        process.environment = TestHome.environment()
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice

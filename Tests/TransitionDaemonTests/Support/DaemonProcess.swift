@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TransitionTestSupport
 
 /// Runs the built `transitiond` (or `transitionctl`) binary, as a user or systemd would, for
 /// integration tests. The binaries sit beside the test bundle in the build folder
@@ -33,7 +34,7 @@ struct DaemonProcess {
         let process = Process()
         process.executableURL = executable(name)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = TestHome.environment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -95,6 +96,7 @@ final class RunningDaemon {
         socketPath = socket
         process.executableURL = DaemonProcess.executable("transitiond")
         process.arguments = ["--no-input", "--socket", socket] + arguments
+        process.environment = TestHome.environment()
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
