@@ -76,6 +76,9 @@ struct KeyServiceSlots: Sendable, Equatable {
         switch policy.decide(uid: uid, nowUs: nowUs, connections: connections) {
         case .admit: return .admit
         case .evict(let victim, let limit): return .evict(Int32(bitPattern: UInt32(truncatingIfNeeded: victim)), limit)
+        // A connection whose user may press keys is never closed for another's (at most two
+        // uids may press at once, and `2 × perUID ≤ total`, so the server's fair share is moot).
+        case .rebalance(_, _, _, let limit): return .refuse(limit)
         case .refuse(let limit): return .refuse(limit)
         }
     }

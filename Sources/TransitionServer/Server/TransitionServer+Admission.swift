@@ -21,6 +21,8 @@ extension TransitionServer {
             break
         case .evict(let victim, let limit):
             if let victim = clients[victim] { evict(victim, limit: limit, nowUs: now) }
+        case .rebalance(let victim, let owner, let holding, _):
+            if let victim = clients[victim] { makeRoom(from: victim, owner: owner, holding: holding, for: credentials, nowUs: now) }
         case .refuse(let limit):
             counters.clientsRefused += 1
             let outcome: AdmissionLog.Outcome = if case .perUser = limit { .refusedPerUser } else { .refusedGlobal }
@@ -78,6 +80,20 @@ extension TransitionServer {
              nowUs: nowUs)
         disconnect(victim, reason: .evicted,
                    message: "\(full), and this connection had been idle for \(idle) s without subscribing: closed to make room for a new one")
+    }
+
+    /// Closes `victim` (`goodbye` `evicted`), the connection idle longest of `owner`, who holds
+    /// the most connections of a full server, so that `newcomer`'s user gets a share.
+    private func makeRoom(from victim: ClientConnection, owner: UInt32, holding: Int, for newcomer: PeerCredentials,
+                          nowUs: UInt64) {
+        counters.clientsEvicted += 1
+        let idle = (nowUs - min(victim.lastActiveUs, nowUs)) / 1_000_000
+        let full = "the server reached its limit of \(configuration.maxClients) clients and uid \(owner) holds the most connections (\(holding))"
+        note(.evicted, uid: owner,
+             line: "evicted client \(victim.id) (\(victim.credentials)), idle for \(idle) s, to make room for uid \(newcomer.uid): \(full)",
+             nowUs: nowUs)
+        disconnect(victim, reason: .evicted,
+                   message: "\(full); this one, idle for \(idle) s, was closed to make room for another user's")
     }
 
     /// Logs `line` at once, or counts it for the next summary and makes sure a timer will write
