@@ -36,6 +36,9 @@ final class ClientConnection {
     @exclusivity(unchecked) var out: [UInt8] = []
     @exclusivity(unchecked) var outOffset = 0
 
+    /// Its backlog as last counted in the server's total (``TransitionServer/queuedBytes``).
+    @exclusivity(unchecked) var countedBytes = 0
+
     /// Received bytes not yet forming a whole line.
     var inbox: [UInt8] = []
     /// Fires when a request has been half-sent for too long.
@@ -64,6 +67,9 @@ final class ClientConnection {
 
     /// Bytes waiting in `out`.
     var unwrittenBytes: Int { out.count - outOffset }
+
+    /// Everything waiting for its socket: the queue and `out`.
+    var backlogBytes: Int { queue.queuedBytes + unwrittenBytes }
 
     /// What the admission policy looks at.
     var admission: AdmissionPolicy.Connection {

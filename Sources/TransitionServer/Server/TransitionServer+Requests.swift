@@ -68,6 +68,7 @@ extension TransitionServer {
             let now = MonotonicClock.nowUs()
             var counters = self.counters.dictionary
             counters["clients_connected"] = UInt64(clients.count)
+            counters["queued_bytes"] = UInt64(max(0, queuedBytes))
             // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
             if servesTouchegg { counters["touchegg_clients"] = UInt64(touchegg?.readyCount ?? 0) }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }

@@ -29,6 +29,8 @@ public final class TransitionServer {
     // Touched per client on every update: no dynamic exclusivity checks (see ClientConnection).
     @exclusivity(unchecked) var clients: [UInt64: ClientConnection] = [:]
     var nextClientID: UInt64 = 1
+    /// Bytes waiting to be written to all clients together (each client's ``ClientConnection/countedBytes``).
+    @exclusivity(unchecked) public internal(set) var queuedBytes = 0
     @exclusivity(unchecked) var encoder = MessageEncoder()
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     @exclusivity(unchecked) var counters = ServerCounters()
@@ -283,6 +285,7 @@ public final class TransitionServer {
     }
 
     func checkBacklog(of client: ClientConnection) {
+        recount(client)
         if client.queue.isOverflowing(extraBytes: client.unwrittenBytes) {
             counters.clientsDroppedBacklog += 1
             let limits = configuration.limits
@@ -291,6 +294,33 @@ public final class TransitionServer {
                        message: "more than \(limits.maxQueuedMessages) messages or \(limits.maxQueuedBytes) bytes waiting to be read")
         } else {
             setWritable(true, for: client)
+            if queuedBytes > configuration.maxTotalQueuedBytes { dropLargestBacklogs() }
+        }
+    }
+
+    /// Brings `client`'s share of ``queuedBytes`` up to date (a few instructions: asked after
+    /// every write and every queued message).
+    @inline(__always)
+    func recount(_ client: ClientConnection) {
+        let now = client.backlogBytes
+        if now != client.countedBytes {
+            queuedBytes += now - client.countedBytes
+            client.countedBytes = now
+        }
+    }
+
+    /// The total output budget is spent: disconnects the client with the largest backlog
+    /// (`backlog_overflow`), then the next largest, until the total is within the budget again.
+    /// The well-behaved clients, whose backlogs coalesce to a few lines, are the last to go.
+    func dropLargestBacklogs() {
+        let budget = configuration.maxTotalQueuedBytes
+        while queuedBytes > budget, let largest = clients.values.max(by: { ($0.countedBytes, $1.id) < ($1.countedBytes, $0.id) }) {
+            counters.clientsDroppedBacklog += 1
+            counters.clientsDroppedBudget += 1
+            let held = largest.countedBytes
+            logger.warning("client \(largest.id) (\(largest.credentials)) has the largest backlog, \(held) bytes, and all clients together have more than \(budget) bytes waiting; disconnecting")
+            disconnect(largest, reason: .backlogOverflow,
+                       message: "\(held) bytes waiting to be read, the largest backlog while the server's clients together have more than \(budget) waiting")
         }
     }
 
@@ -316,12 +346,19 @@ public final class TransitionServer {
             if error == EINTR { continue }
             if error == EAGAIN || error == EWOULDBLOCK {
                 setWritable(true, for: client)
+                recount(client)
                 return
             }
             close(client, because: "write failed: \(String(cString: strerror(error)))")
             return
         }
-        if !client.isClosed { setWritable(false, for: client) }
+        guard !client.isClosed else { return }
+        setWritable(false, for: client)
+        // Everything was written: nothing of it is counted any more.
+        if client.countedBytes != 0 {
+            queuedBytes -= client.countedBytes
+            client.countedBytes = 0
+        }
     }
 
     private func setWritable(_ writable: Bool, for client: ClientConnection) {
@@ -371,6 +408,8 @@ public final class TransitionServer {
         if let timer = client.requestTimer { loop.cancelTimer(timer) }
         Glibc.close(client.fd)
         clients[client.id] = nil
+        queuedBytes -= client.countedBytes
+        client.countedBytes = 0
         closedTouchegg(client)
         delegate?.clientClosed(client.id)
         logger.debug("client \(client.id) disconnected: \(reason)")
@@ -386,6 +425,8 @@ struct ServerCounters {
     var clientsDroppedBacklog: UInt64 = 0
     var clientsDroppedLineTooLong: UInt64 = 0
     var clientsDroppedTimeout: UInt64 = 0
+    /// Of ``clientsDroppedBacklog``, those dropped for the total output budget.
+    var clientsDroppedBudget: UInt64 = 0
     var eventsPublished: UInt64 = 0
     var messagesQueued: UInt64 = 0
     var messagesCoalesced: UInt64 = 0
@@ -397,7 +438,8 @@ struct ServerCounters {
     var dictionary: [String: UInt64] {
         ["clients_accepted": clientsAccepted, "clients_refused": clientsRefused, "clients_evicted": clientsEvicted,
          "clients_dropped_backlog": clientsDroppedBacklog, "clients_dropped_line_too_long": clientsDroppedLineTooLong,
-         "clients_dropped_timeout": clientsDroppedTimeout, "events_published": eventsPublished,
+         "clients_dropped_timeout": clientsDroppedTimeout, "clients_dropped_output_budget": clientsDroppedBudget,
+         "events_published": eventsPublished,
          "messages_queued": messagesQueued, "messages_coalesced": messagesCoalesced, "frames_sent": framesSent,
          "bytes_written": bytesWritten, "requests": requests, "request_errors": requestErrors]
     }
