@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import CLinux
 import Glibc
 public import Logging
 import TransitionIO
@@ -11,10 +10,18 @@ public import TransitionServer
 /// user of the seat's active session, one request line at a time (``KeyServiceRequest``), and
 /// answers each (``KeyServiceReply``).
 ///
-/// A connection is decided when it is accepted: a peer (SO_PEERCRED) that may not press keys
-/// then (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``) is refused and answered at once
-/// and never gets a slot, and the others get one of the ``KeyServiceSlots`` (per uid, in all,
-/// and closed when idle).
+/// Its connections go through the daemon's socket core (TransitionServer's `SocketCore`): the
+/// same accept (with one pause when descriptors run out), peer credentials, admission (at most
+/// ``maxConnectionsPerUID`` per uid, root's included, and ``maxConnections`` in all), bounded
+/// output and deadlines as the daemon's sockets; what a connection says is its
+/// ``KeyServiceConnection``'s. A peer (SO_PEERCRED) that may not press keys when it connects
+/// (``KeyServiceAccess``, the daemon's ``DeliveryPolicy``) is answered at once and kept only to
+/// log its request; to the admission it is idle, so any connection whose user may press keys
+/// takes its place. A connection whose user may press keys counts as in use and never gives
+/// way to another's; since at most two uids may press keys at once (root and the active
+/// session's user) and `2 × perUID ≤ total`, the active user always finds a slot while they
+/// have fewer than ``maxConnectionsPerUID`` open. A connection that completes no request within
+/// ``idleSeconds`` of connecting or of its last request is closed.
 /// Every request is decided again when it arrives: its peer's uid against the seat's active
 /// session now, then the rate limit (one ``TokenBucket`` of key strokes for the service: only
 /// one user is ever served at a time). It is pressed whole or not at all, and the journal says
@@ -34,40 +41,27 @@ public final class KeyService {
     /// its last request) before it is closed, in seconds.
     public static let idleSeconds = 5
 
+    /// The socket core's settings for the service: its caps, no grace for a connection whose
+    /// user may not press keys, and room for a few replies per connection.
+    static var serverConfiguration: ServerConfiguration {
+        ServerConfiguration(limits: ServerLimits(maxLineBytes: KeyServiceRequest.maxLineBytes, maxQueuedMessages: 16,
+                                                 maxQueuedBytes: 64 << 10, requestTimeoutMs: idleSeconds * 1000),
+                            maxClients: maxConnections, maxClientsPerUser: maxConnectionsPerUID, evictionGraceMs: 0,
+                            maxTotalQueuedBytes: 1 << 20, serverName: "transitiond-keys")
+    }
+
     private let loop: EventLoop
     private let listener: UnixListener
     private let keyboard: UinputKeyboard
     private let sessions: (any SessionSource)?
     private let seat: String
-    private let logger: Logger
+    let logger: Logger
+    let core: SocketCore
     private var bucket: TokenBucket
     /// The uid SO_PEERCRED gives peers this user namespace does not map (none under systemd).
     private let unmappedUID = UserNamespaceMap.unmappedPeerUID()
-    private var listenWatch: WatchID?
-    private var connections: [Int32: Connection] = [:]
-    /// The connections that may send requests.
-    private var slots = KeyServiceSlots(total: maxConnections, perUID: maxConnectionsPerUID,
-                                        idleUs: UInt64(idleSeconds) * 1_000_000)
-    /// The connections refused at accept, answered, and kept only until their request comes, to
-    /// log it, as many and as long at most as the slots (a full set never evicts: more are closed at once).
-    private var refused = KeyServiceSlots(total: maxConnections, perUID: maxConnectionsPerUID,
-                                          idleUs: UInt64(idleSeconds) * 1_000_000)
-    /// Due when the first connection will have been idle too long; absent while none is open.
-    private var idleTimer: TimerID?
     private var lastRateLogUs: UInt64 = 0
     private var rateRefusedSinceLog = 0
-
-    private final class Connection {
-        let fd: Int32
-        let peer: PeerCredentials
-        let user: String
-        var splitter = LineSplitter()
-        var watch: WatchID?
-        /// Why it was refused at accept: it was answered so, and is read only to log its request.
-        var refusedMessage: String?
-        init(fd: Int32, peer: PeerCredentials, user: String) { self.fd = fd; self.peer = peer; self.user = user }
-        var who: String { "uid \(peer.uid) (\(user)) pid \(peer.pid)" }
-    }
 
     /// A service on `listener` pressing keys on `keyboard`, for the active session of `seat` as
     /// `sessions` follows it (`nil`: no logind, so for root only).
@@ -75,6 +69,8 @@ public final class KeyService {
                 seat: String, logger: Logger) {
         self.loop = loop; self.listener = listener; self.keyboard = keyboard; self.sessions = sessions
         self.seat = seat; self.logger = logger
+        core = SocketCore(loop: loop, configuration: Self.serverConfiguration, logger: logger)
+        core.describeRefusal = Self.describe
         bucket = TokenBucket(capacity: Double(Self.burst), perSecond: Double(Self.strokesPerSecond), nowUs: MonotonicClock.nowUs())
     }
 
@@ -89,14 +85,12 @@ public final class KeyService {
             logger.info("\(seat): active session \(now)")
         }
         said = Self.describe(sessions?.current)
-        listenWatch = try loop.watch(fd: listener.fd) { [unowned self] _ in acceptAll() }
+        try core.listen(on: listener.fd) { [unowned self] in accept($0) }
     }
 
     /// Closes every connection and stops following the seat.
     public func stop() {
-        if let listenWatch { loop.unwatch(listenWatch) }
-        listenWatch = nil
-        for fd in Array(connections.keys) { drop(fd) }
+        core.shutdown(message: "transitiond-keys is stopping")
         sessions?.stop()
     }
 
@@ -110,217 +104,36 @@ public final class KeyService {
 
     // MARK: Connections
 
-    private func acceptAll() {
-        while true {
-            let fd = accept(listener.fd, nil, nil)
-            guard fd >= 0 else {
-                let error = clinux_errno()
-                if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM { pauseAccepting(error) }
-                return
-            }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            guard let peer = PeerCredentials(socket: fd) else {
-                logger.warning("refused a connection: no peer credentials")
-                close(fd)
-                continue
-            }
-            let connection = Connection(fd: fd, peer: peer, user: Self.userName(peer.uid))
-            let now = MonotonicClock.nowUs()
-            if let (reason, message) = refusal(peer.uid) {
-                refuseAtAccept(connection, reason, message, nowUs: now)
-                continue
-            }
-            switch slots.decide(uid: peer.uid, nowUs: now, mayPress: { refusal($0) == nil }) {
-            case .admit:
-                break
-            case .evict(let victim, let limit):
-                evict(victim, limit: limit)
-            case .refuse(let limit):
-                let message = Self.describe(limit)
-                logger.notice("refused a connection from \(connection.who): \(message)")
-                _ = WriteAll.write(fd, KeyServiceReply.error(.rateLimited, message).line, mode: .socket)
-                close(fd)
-                continue
-            }
-            if let error = keep(connection, in: \.slots, nowUs: now) {
-                logger.error("cannot watch a connection: \(error)")
-                close(fd)
-                continue
-            }
-            logger.debug("\(connection.who) connected")
-        }
-    }
-
-    /// Why `uid` may not press keys now; `nil` when it may.
-    private func refusal(_ uid: UInt32) -> (reason: KeyServiceRefusal, message: String)? {
-        KeyServiceAccess.refusal(uid: uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID)
-    }
-
-    /// Refuses a connection whose user may not press keys: it never gets a slot. It is answered
-    /// at once (one `error` line, then the service's end shut), and the journal says who was
-    /// refused when its request comes, as for any refused request. Until then it is kept among
-    /// the ``refused`` (no longer than a slot's idle bound), since closing it at once would make a
-    /// client that writes its request just after connecting fail with EPIPE before it reads the
-    /// answer; past their caps it is closed at once.
-    private func refuseAtAccept(_ connection: Connection, _ reason: KeyServiceRefusal, _ message: String, nowUs: UInt64) {
-        let fd = connection.fd
-        connection.refusedMessage = message
-        _ = WriteAll.write(fd, KeyServiceReply.error(reason, message).line, mode: .socket)
-        _ = shutdown(fd, Int32(SHUT_WR))
-        guard !readRefused(connection) else { close(fd); return }
-        guard case .admit = refused.decide(uid: connection.peer.uid, nowUs: nowUs, mayPress: { _ in true }) else {
-            logger.notice("refused a connection from \(connection.who): \(message)")
+    /// A connection accepted by the core: refused at once without peer credentials, else
+    /// admitted as the core decides, refused at accept (answered, kept to log its request) when
+    /// its user may not press keys now.
+    private func accept(_ fd: Int32) {
+        guard let peer = PeerCredentials(socket: fd) else {
+            logger.warning("refused a connection: no peer credentials")
             close(fd)
             return
         }
-        if keep(connection, in: \.refused, nowUs: nowUs) != nil {
-            logger.notice("refused a connection from \(connection.who): \(message)")
-            close(fd)
-        }
+        let user = Self.userName(peer.uid)
+        let refused = refusal(peer.uid)
+        core.admit(fd, credentials: peer) { KeyServiceConnection(connection: $0, service: self, user: user, refusedAtAccept: refused) }
     }
 
-    /// Watches `connection` and keeps it in `pool` (``slots`` or ``refused``), under the idle
-    /// timer. Returns the error when it cannot be watched (nothing is kept then).
-    private func keep(_ connection: Connection, in pool: ReferenceWritableKeyPath<KeyService, KeyServiceSlots>,
-                      nowUs: UInt64) -> SystemError? {
-        let fd = connection.fd
-        do {
-            connection.watch = try loop.watch(fd: fd) { [unowned self] _ in readable(fd) }
-        } catch {
-            return error
-        }
-        connections[fd] = connection
-        self[keyPath: pool].open(fd, uid: connection.peer.uid, nowUs: nowUs)
-        armIdleTimer()
-        return nil
+    /// Why `uid` may not press keys now; `nil` when it may.
+    func refusal(_ uid: UInt32) -> (reason: KeyServiceRefusal, message: String)? {
+        KeyServiceAccess.refusal(uid: uid, seat: seat, session: sessions?.current, logind: sessions != nil, unmappedUID: unmappedUID)
     }
 
-    /// Reads what a connection refused at accept sent; once it is a whole request line (or the
-    /// peer is gone, or sent something else), logs the refusal, as for a request, and returns true.
-    private func readRefused(_ connection: Connection) -> Bool {
-        guard let message = connection.refusedMessage else { return true }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 && (clinux_errno() == EAGAIN || clinux_errno() == EINTR) { return false }
-        if n > 0 {
-            connection.splitter.append(contentsOf: buffer[0..<n])
-            if let line = connection.splitter.nextLine() {
-                if let request = try? KeyServiceRequest(parsing: line) {
-                    logger.notice("refused \(request.strokes.count) key strokes from \(connection.who): \(message)")
-                    return true
-                }
-            } else {
-                connection.splitter.compact()
-                guard connection.splitter.partialCount > KeyServiceRequest.maxLineBytes else { return false }
-            }
-        }
-        logger.notice("refused a connection from \(connection.who): \(message)")
-        return true
-    }
-
-    /// Closes `fd`, whose user may no longer press keys, to make room under `limit`.
-    private func evict(_ fd: Int32, limit: AdmissionPolicy.Limit) {
-        guard let victim = connections[fd] else { return }
-        let (reason, why) = refusal(victim.peer.uid) ?? (.notActive, "uid \(victim.peer.uid) may no longer press keys")
-        logger.notice("closed the connection of \(victim.who) to make room (\(Self.describe(limit))): \(why)")
-        _ = reply(.error(reason, "\(why): closed to make room for another connection"), to: victim)
-        drop(fd)
-    }
-
-    private static func describe(_ limit: AdmissionPolicy.Limit) -> String {
+    /// What a connection refused at a cap is told.
+    static func describe(_ limit: AdmissionPolicy.Limit) -> String {
         switch limit {
         case .perUser(let uid, let max): "uid \(uid) already has \(max) connections open, the most one user may have"
         case .global(let max): "the key service already has \(max) connections open"
         }
     }
 
-    /// Keeps one loop timer at the first idle deadline while any connection is open.
-    private func armIdleTimer() {
-        guard idleTimer == nil, let due = [slots.nextIdleDeadlineUs, refused.nextIdleDeadlineUs].compactMap(\.self).min() else { return }
-        idleTimer = loop.schedule(atUs: due) { [unowned self] in
-            idleTimer = nil
-            closeIdle()
-        }
-    }
-
-    /// Closes the connections that completed no request within ``idleSeconds``.
-    private func closeIdle() {
-        let now = MonotonicClock.nowUs()
-        for fd in slots.idle(nowUs: now) {
-            guard let connection = connections[fd] else { slots.close(fd); continue }
-            let message = "no complete request within \(Self.idleSeconds) s"
-            logger.notice("closed the connection of \(connection.who): \(message)")
-            _ = reply(.error(.invalid, "\(message): closed"), to: connection)
-            drop(fd)
-        }
-        for fd in refused.idle(nowUs: now) {
-            guard let connection = connections[fd] else { refused.close(fd); continue }
-            logger.notice("refused a connection from \(connection.who): \(connection.refusedMessage ?? "")")
-            drop(fd)
-        }
-        armIdleTimer()
-    }
-
-    /// Out of descriptors or memory: stop watching the listener for a second rather than spin.
-    private func pauseAccepting(_ error: Int32) {
-        guard let watch = listenWatch else { return }
-        logger.error("accept: \(String(cString: strerror(error))); pausing accepts for 1 s")
-        loop.unwatch(watch)
-        listenWatch = nil
-        _ = loop.schedule(atUs: MonotonicClock.nowUs() + 1_000_000) { [weak self] in
-            guard let self, listenWatch == nil else { return }
-            listenWatch = try? loop.watch(fd: listener.fd) { [unowned self] _ in acceptAll() }
-        }
-    }
-
-    private func readable(_ fd: Int32) {
-        guard let connection = connections[fd] else { return }
-        guard connection.refusedMessage == nil else {
-            if readRefused(connection) { drop(fd) }
-            return
-        }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 && (clinux_errno() == EAGAIN || clinux_errno() == EINTR) { return }
-        guard n > 0 else { drop(fd); return }
-        connection.splitter.append(contentsOf: buffer[0..<n])
-        while let line = connection.splitter.nextLine() {
-            guard reply(handle(line, from: connection), to: connection) else { return }
-            slots.completedRequest(fd, nowUs: MonotonicClock.nowUs())
-        }
-        connection.splitter.compact()
-        if connection.splitter.partialCount > KeyServiceRequest.maxLineBytes {
-            logger.warning("\(connection.who): \(KeyServiceRequestError.tooLong); disconnected")
-            _ = reply(.error(.invalid, KeyServiceRequestError.tooLong.description), to: connection)
-            drop(fd)
-        }
-    }
-
-    /// Writes the reply; drops the connection and returns false when it cannot.
-    private func reply(_ reply: KeyServiceReply, to connection: Connection) -> Bool {
-        guard WriteAll.write(connection.fd, reply.line, mode: .socket) == nil else {
-            drop(connection.fd)
-            return false
-        }
-        return true
-    }
-
-    private func drop(_ fd: Int32) {
-        guard let connection = connections.removeValue(forKey: fd) else { return }
-        if let watch = connection.watch { loop.unwatch(watch) }
-        close(fd)
-        slots.close(fd)
-        refused.close(fd)
-        if slots.slots.isEmpty, refused.slots.isEmpty, let idleTimer {
-            loop.cancelTimer(idleTimer)
-            self.idleTimer = nil
-        }
-    }
-
     // MARK: Requests
 
-    private func handle(_ line: ArraySlice<UInt8>, from connection: Connection) -> KeyServiceReply {
+    func handle(_ line: ArraySlice<UInt8>, from connection: KeyServiceConnection) -> KeyServiceReply {
         let request: KeyServiceRequest
         do {
             request = try KeyServiceRequest(parsing: line)
@@ -352,7 +165,7 @@ public final class KeyService {
     }
 
     /// Says so at most once a second, with how many were refused in between.
-    private func logRateRefusal(_ connection: Connection, now: UInt64) {
+    private func logRateRefusal(_ connection: KeyServiceConnection, now: UInt64) {
         rateRefusedSinceLog += 1
         guard now >= lastRateLogUs + 1_000_000 else { return }
         logger.warning("rate limit: refused \(rateRefusedSinceLog) request(s), the last from \(connection.who)")

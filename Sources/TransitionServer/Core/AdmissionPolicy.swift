@@ -22,8 +22,8 @@
 /// treated alike, root and the daemon's own included: no reserve is needed, since the share of
 /// a user with few connections is taken from the biggest holder.
 ///
-/// Pure: the server feeds it its clients and the time. The uinput key service admits its
-/// connections with it too (`KeyServiceSlots` in TransitionDaemon).
+/// Pure: the socket core feeds it its connections and the time; the uinput key service's
+/// connections go through the same core.
 public struct AdmissionPolicy: Sendable, Hashable {
     /// One connection as the policy sees it.
     public struct Connection: Sendable, Hashable {

@@ -9,21 +9,21 @@ import TransitionProtocol
 /// a publish (callgrind, `Benchmarks/callgrind/run 32`). They are safe to skip here: one thread
 /// owns the object, and no access to one of these properties is ever nested in another access
 /// to the same property (the compiler still checks what it can see statically).
-final class ClientConnection {
-    let id: UInt64
-    let fd: Int32
-    let credentials: PeerCredentials
+package final class ClientConnection {
+    package let id: UInt64
+    package let fd: Int32
+    package let credentials: PeerCredentials
     /// Its protocol's side (set right after the connection is made; ``ClosedConnection`` once
     /// closed, which lets go of the protocol's state).
-    var handler: any ConnectionHandler = ClosedConnection.shared
+    package var handler: any ConnectionHandler = ClosedConnection.shared
     var watch: WatchID?
     /// Whether the watch includes `.writable` (only while a backlog exists).
     @exclusivity(unchecked) var wantsWritable = false
-    @exclusivity(unchecked) var isClosed = false
+    @exclusivity(unchecked) package var isClosed = false
 
     /// When it connected or last sent a complete request (CLOCK_MONOTONIC µs): how long it has
     /// been idle, for eviction.
-    var lastActiveUs: UInt64
+    package var lastActiveUs: UInt64
 
     /// Whether transition events reach it (``DeliveryPolicy``); see ``isPaused``.
     var delivery: ClientDelivery = .active {
@@ -41,7 +41,7 @@ final class ClientConnection {
     @exclusivity(unchecked) var countedBytes = 0
 
     /// Received bytes its handler has not consumed yet.
-    var inbox: [UInt8] = []
+    package var inbox: [UInt8] = []
     /// Fires when a request has been half-sent, or a handshake left unfinished, for too long.
     var requestTimer: TimerID?
 
@@ -54,7 +54,7 @@ final class ClientConnection {
     }
 
     /// Nothing waits to be written: a new message can go straight to the socket.
-    var isIdle: Bool { outOffset == out.count && queue.isEmpty }
+    package var isIdle: Bool { outOffset == out.count && queue.isEmpty }
 
     /// Empties `out` (keeping its storage) for the next message. `flush` leaves an idle client's
     /// `out` empty already, and emptying an empty array still costs some 80 instructions (once
@@ -62,6 +62,11 @@ final class ClientConnection {
     func resetOut() {
         if !out.isEmpty { out.removeAll(keepingCapacity: true) }
         outOffset = 0
+    }
+
+    /// Queues a whole message, in order, without writing it now (a last message before close).
+    package func queueWhole(_ bytes: [UInt8]) {
+        queue.append(whole: bytes)
     }
 
     /// Bytes waiting in `out`.

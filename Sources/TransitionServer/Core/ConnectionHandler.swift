@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-import TransitionProtocol
+package import TransitionProtocol
 
 /// One protocol's side of one connection: what the ``SocketCore`` asks of the protocol a
 /// connection speaks. The core accepts, admits, queues, writes, times out and closes; a handler
 /// decodes what its peer sends, answers, and decides what its peer gets. One class per
 /// protocol, beside its codec: ``NativeSession`` (JSON lines), ``ToucheggSession`` (Touchégg's
-/// D-Bus).
+/// D-Bus), and the uinput key service's (`KeyServiceConnection`, in TransitionDaemon).
 ///
 /// Called on the loop's thread. A handler keeps its connection `unowned`: the connection owns it.
-protocol ConnectionHandler: AnyObject {
+package protocol ConnectionHandler: AnyObject {
     /// Receives what it subscribed to, or is otherwise in use (authenticated): never evicted as
     /// idle (``AdmissionPolicy``).
     var isStreaming: Bool { get }
@@ -32,10 +32,10 @@ protocol ConnectionHandler: AnyObject {
 /// nothing. Putting it in place at close ends the cycle between a connection and its handler.
 final class ClosedConnection: ConnectionHandler, Sendable {
     static let shared = ClosedConnection()
-    var isStreaming: Bool { false }
-    func opened(nowUs: UInt64) {}
-    func received() {}
-    func farewell(_ reason: GoodbyeReason, message: String) {}
-    func deliveryChanged(from old: ClientDelivery, nowUs: UInt64) {}
-    func closed() {}
+    package var isStreaming: Bool { false }
+    package func opened(nowUs: UInt64) {}
+    package func received() {}
+    package func farewell(_ reason: GoodbyeReason, message: String) {}
+    package func deliveryChanged(from old: ClientDelivery, nowUs: UInt64) {}
+    package func closed() {}
 }

@@ -9,7 +9,7 @@ extension SocketCore {
     /// `handler` makes the connection's protocol side; a refused connection gets only its
     /// ``ConnectionHandler/farewell(_:message:)``. Returns the connection when admitted.
     @discardableResult
-    func admit(_ fd: Int32, credentials known: PeerCredentials? = nil,
+    package func admit(_ fd: Int32, credentials known: PeerCredentials? = nil,
                handler: (ClientConnection) -> any ConnectionHandler) -> ClientConnection? {
         let credentials = known ?? peerCredentials(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)
         let id = nextID
@@ -28,7 +28,7 @@ extension SocketCore {
             counters.clientsRefused += 1
             let outcome: AdmissionLog.Outcome = if case .perUser = limit { .refusedPerUser } else { .refusedGlobal }
             note(outcome, uid: credentials.uid, line: "refused a connection (\(credentials)): \(limit.refusal)", nowUs: now)
-            disconnect(connection, reason: .tooManyClients, message: limit.refusal)
+            disconnect(connection, reason: .tooManyClients, message: describeRefusal(limit))
             return nil
         }
         counters.clientsAccepted += 1

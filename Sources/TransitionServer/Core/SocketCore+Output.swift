@@ -2,7 +2,7 @@
 import CLinux
 import Glibc
 import Logging
-import TransitionProtocol
+package import TransitionProtocol
 
 extension SocketCore {
     /// After a message was queued for `connection`: disconnects it when it fell too far behind
@@ -45,6 +45,20 @@ extension SocketCore {
             logger.warning("client \(largest.id) (\(largest.credentials)) has the largest backlog, \(held) bytes, and the clients together more than \(budget) bytes waiting; disconnecting")
             disconnect(largest, reason: .backlogOverflow,
                        message: "\(held) bytes waiting to be read, the largest backlog while the server's clients together have more than \(budget) waiting")
+        }
+    }
+
+    /// Writes a whole message at once to an idle socket, or queues it in order.
+    package func write(_ bytes: some Collection<UInt8>, to connection: ClientConnection) {
+        guard !connection.isClosed else { return }
+        counters.messagesQueued += 1
+        if connection.isIdle {
+            connection.resetOut()
+            connection.out.append(contentsOf: bytes)
+            flush(connection)
+        } else {
+            connection.queue.append(whole: Array(bytes))
+            checkBacklog(of: connection)
         }
     }
 
@@ -97,7 +111,7 @@ extension SocketCore {
 
     /// Sends the protocol's last message (``ConnectionHandler/farewell(_:message:)``) after
     /// whatever is queued, as far as the socket takes it without blocking, then closes.
-    func disconnect(_ connection: ClientConnection, reason: GoodbyeReason, message: String) {
+    package func disconnect(_ connection: ClientConnection, reason: GoodbyeReason, message: String) {
         guard !connection.isClosed else { return }
         connection.handler.farewell(reason, message: message)
         connection.queue.drain(into: &connection.out, limit: Int.max)
@@ -111,7 +125,7 @@ extension SocketCore {
     }
 
     /// Closes at once: unwatches, cancels its deadline, forgets it, tells its handler.
-    func close(_ connection: ClientConnection, because reason: String) {
+    package func close(_ connection: ClientConnection, because reason: String) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         if let watch = connection.watch { loop.unwatch(watch) }

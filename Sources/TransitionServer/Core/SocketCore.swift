@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import CLinux
 import Glibc
-import Logging
-import TransitionProtocol
+package import Logging
+package import TransitionProtocol
 
 /// The socket core under every protocol the daemon serves: it knows connections, not what
 /// they say.
@@ -20,9 +20,9 @@ import TransitionProtocol
 /// What a connection says is its ``ConnectionHandler``'s business: the core hands it the bytes
 /// read and asks it for a last message before closing. Single-threaded: everything runs on the
 /// thread that runs `loop`.
-final class SocketCore {
+package final class SocketCore {
     let loop: EventLoop
-    let logger: Logger
+    package let logger: Logger
     var configuration: ServerConfiguration
     // Touched per client on every update: no dynamic exclusivity checks (see ClientConnection).
     @exclusivity(unchecked) var connections: [UInt64: ClientConnection] = [:]
@@ -42,6 +42,8 @@ final class SocketCore {
     /// Due when ``admissionLog`` has a summary to write; absent otherwise.
     var admissionLogTimer: TimerID?
     var isStopped = false
+    /// What a connection refused at a limit is told (its handler's ``ConnectionHandler/farewell(_:message:)``).
+    package var describeRefusal: (AdmissionPolicy.Limit) -> String = { $0.refusal }
 
     /// A listening socket and what to do with each connection accepted on it.
     final class Listening {
@@ -53,7 +55,7 @@ final class SocketCore {
     private var listeners: [Listening] = []
     private var acceptPauseTimer: TimerID?
 
-    init(loop: EventLoop, configuration: ServerConfiguration, logger: Logger) {
+    package init(loop: EventLoop, configuration: ServerConfiguration, logger: Logger) {
         self.loop = loop
         self.configuration = configuration
         self.logger = logger
@@ -63,7 +65,7 @@ final class SocketCore {
 
     /// Accepts on `fd` from now on and hands each new connection (non-blocking, close-on-exec)
     /// to `accepted`, which admits it (``admit(_:credentials:handler:)``) or closes it.
-    func listen(on fd: Int32, accepted: @escaping (Int32) -> Void) throws(SystemError) {
+    package func listen(on fd: Int32, accepted: @escaping (Int32) -> Void) throws(SystemError) {
         let listening = Listening(fd: fd, accepted: accepted)
         try watch(listening)
         listeners.append(listening)
@@ -132,7 +134,7 @@ final class SocketCore {
     }
 
     /// Says `goodbye` (as each protocol does) to every connection and closes it; stops accepting.
-    func shutdown(message: String) {
+    package func shutdown(message: String) {
         guard !isStopped else { return }
         isStopped = true
         for connection in connections.values.sorted(by: { $0.id < $1.id }) {
@@ -173,7 +175,7 @@ final class SocketCore {
 
     /// Closes `connection` with `reason` unless ``clearDeadline(of:)`` is called before
     /// `atUs` (a request half-sent, a handshake not finished). Replaces an earlier deadline.
-    func setDeadline(of connection: ClientConnection, atUs: UInt64, reason: GoodbyeReason?, message: String) {
+    package func setDeadline(of connection: ClientConnection, atUs: UInt64, reason: GoodbyeReason?, message: String) {
         clearDeadline(of: connection)
         connection.requestTimer = loop.schedule(atUs: atUs) { [unowned self, weak connection] in
             guard let connection, !connection.isClosed else { return }
@@ -184,7 +186,7 @@ final class SocketCore {
     }
 
     /// Cancels the connection's deadline, if it has one.
-    func clearDeadline(of connection: ClientConnection) {
+    package func clearDeadline(of connection: ClientConnection) {
         if let timer = connection.requestTimer {
             loop.cancelTimer(timer)
             connection.requestTimer = nil

@@ -144,21 +144,15 @@ final class ToucheggEndpoint {
     /// Writes a whole D-Bus message at once to an idle socket, or queues it (an update in its
     /// coalescing slot, latest wins).
     func deliverWhole(_ bytes: some Collection<UInt8>, to client: ClientConnection, coalescable: Bool = false) {
-        guard !client.isClosed else { return }
-        core.counters.messagesQueued += 1
-        if client.isIdle {
-            client.resetOut()
-            client.out.append(contentsOf: bytes)
-            core.flush(client)
-        } else if coalescable {
-            let replaced = bytes.withContiguousStorageIfAvailable { client.queue.coalesceGestureUpdate(body: $0) }
-                ?? Array(bytes).withUnsafeBufferPointer { client.queue.coalesceGestureUpdate(body: $0) }
-            if replaced { core.counters.messagesCoalesced += 1 }
-            core.checkBacklog(of: client)
-        } else {
-            client.queue.append(whole: Array(bytes))
-            core.checkBacklog(of: client)
+        guard coalescable, !client.isIdle, !client.isClosed else {
+            core.write(bytes, to: client)
+            return
         }
+        core.counters.messagesQueued += 1
+        let replaced = bytes.withContiguousStorageIfAvailable { client.queue.coalesceGestureUpdate(body: $0) }
+            ?? Array(bytes).withUnsafeBufferPointer { client.queue.coalesceGestureUpdate(body: $0) }
+        if replaced { core.counters.messagesCoalesced += 1 }
+        core.checkBacklog(of: client)
     }
 
     /// `/etc/machine-id`, for `GetMachineId`; empty when unreadable.
