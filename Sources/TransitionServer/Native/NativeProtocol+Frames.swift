@@ -37,7 +37,7 @@ extension NativeProtocol {
 
     /// Clients that get frames of `transition` (those that asked for frames).
     private func wantsFrames(_ session: NativeSession, of transition: String) -> Bool {
-        guard !session.connection.isPaused, let s = session.subscription, s.frameRate > 0 else { return false }
+        guard session.isLive, !session.isPaused, let s = session.subscription, s.frameRate > 0 else { return false }
         return s.accepts(.frame, of: transition)
     }
 
@@ -81,7 +81,7 @@ extension NativeProtocol {
             encoder.encodeBody(FrameEvent(transition: name, gesture: animation.gesture, timeUs: now,
                                           progress: animation.sampler.value(at: elapsed),
                                           velocity: animation.sampler.velocity(at: elapsed)))
-            for session in receivers {
+            for session in receivers where session.isLive {
                 deliverCoalescable(to: session.connection, transition: name, kind: .frame)
                 core.counters.framesSent += 1
             }

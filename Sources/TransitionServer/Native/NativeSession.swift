@@ -4,8 +4,9 @@ import TransitionProtocol
 /// A connection on the native socket (JSON lines): what it subscribed to, when its next `frame`
 /// is due, and its side of the conversation, handled by its ``NativeProtocol``.
 final class NativeSession: ConnectionHandler {
-    /// Strong: a broadcast may still hold this session after the connection closed (the core
-    /// then replaces the connection's handler, which ends the cycle).
+    /// Strong: a broadcast may still hold this session after its connection closed (the core
+    /// then replaces the connection's handler, which ends the cycle); it checks ``isLive``
+    /// before using the connection.
     let connection: ClientConnection
     unowned(unsafe) let native: NativeProtocol
     /// `nil` until the client subscribes: before that it gets `hello` and replies only (read for
@@ -13,17 +14,21 @@ final class NativeSession: ConnectionHandler {
     @exclusivity(unchecked) var subscription: Subscription?
     /// When this client is next due a `frame` (CLOCK_MONOTONIC µs).
     var nextFrameUs: UInt64 = 0
+    /// Admitted and not closed yet: its connection may be used.
+    @exclusivity(unchecked) private(set) var isLive = false
+    /// Its connection's delivery is paused (kept here, read for every client on every event).
+    @exclusivity(unchecked) private(set) var isPaused = false
 
     init(connection: ClientConnection, native: NativeProtocol) {
         self.connection = connection
         self.native = native
     }
 
-    /// Whether it wants `kind` events of `transition` now: not paused, and subscribed to them.
-    /// Asked for every client on every event.
+    /// Whether it wants `kind` events of `transition` now: open, not paused, and subscribed to
+    /// them. Asked for every client on every event.
     @inline(__always)
     func takes(_ kind: EventKind, of transition: String) -> Bool {
-        !connection.isPaused && (subscription?.accepts(kind, of: transition) ?? false)
+        isLive && !isPaused && (subscription?.accepts(kind, of: transition) ?? false)
     }
 
     /// The interval between its frames, when it subscribed to frames.
@@ -37,7 +42,11 @@ final class NativeSession: ConnectionHandler {
     /// Subscribed: it receives events, so it is not evicted as idle.
     var isStreaming: Bool { subscription != nil }
 
-    func opened(nowUs: UInt64) { native.opened(self, nowUs: nowUs) }
+    func opened(nowUs: UInt64) {
+        isLive = true
+        isPaused = connection.isPaused
+        native.opened(self, nowUs: nowUs)
+    }
 
     func received() { native.processLines(of: self) }
 
@@ -49,8 +58,12 @@ final class NativeSession: ConnectionHandler {
     }
 
     func deliveryChanged(from old: ClientDelivery, nowUs: UInt64) {
+        isPaused = connection.isPaused
         native.deliveryChanged(self, from: old, nowUs: nowUs)
     }
 
-    func closed() { native.closed(self) }
+    func closed() {
+        isLive = false
+        native.closed(self)
+    }
 }

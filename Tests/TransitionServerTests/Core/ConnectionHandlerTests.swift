@@ -15,23 +15,36 @@ import TransitionTouchegg
         core = SocketCore(loop: try EventLoop(), configuration: ServerConfiguration(), logger: Logger(label: "test"))
     }
 
-    func connection(_ id: UInt64) -> ClientConnection {
-        ClientConnection(id: id, fd: -1, credentials: PeerCredentials(pid: 1, uid: 1000, gid: 1000), limits: ServerLimits(), nowUs: 0)
+    func connection(_ id: UInt64, fd: Int32 = -1) -> ClientConnection {
+        ClientConnection(id: id, fd: fd, credentials: PeerCredentials(pid: 1, uid: 1000, gid: 1000), limits: ServerLimits(), nowUs: 0)
     }
 
-    @Test func aNativeSessionTakesWhatItSubscribedToWhileNotPaused() {
+    @Test func aNativeSessionTakesWhatItSubscribedToWhileOpenAndNotPaused() throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { Glibc.close(fds[1]) }
         let native = NativeProtocol(core: core)
-        let session = NativeSession(connection: connection(1), native: native)
-        #expect(!session.takes(.updated, of: "t"))
-        #expect(!session.isStreaming)
-        #expect(session.frameIntervalUs == nil)
+        let connection = connection(1, fd: fds[0])
+        let session = NativeSession(connection: connection, native: native)
+        connection.handler = session
         session.subscription = Subscription(transitions: ["t"], frameRate: 50)
+        #expect(!session.takes(.updated, of: "t"), "not admitted yet")
+        session.opened(nowUs: 0)
         #expect(session.takes(.updated, of: "t"))
         #expect(!session.takes(.updated, of: "other"))
         #expect(session.isStreaming)
         #expect(session.frameIntervalUs == 20_000)
-        session.connection.delivery = .paused(.inactive)
+        connection.delivery = .paused(.inactive)
+        session.deliveryChanged(from: .active, nowUs: 0)
         #expect(!session.takes(.updated, of: "t"))
+        connection.delivery = .active
+        session.deliveryChanged(from: .paused(.inactive), nowUs: 0)
+        #expect(session.takes(.updated, of: "t"))
+        core.close(connection, because: "test")
+        #expect(!session.takes(.updated, of: "t"), "closed")
+        #expect(connection.handler is ClosedConnection)
+        session.subscription = nil
+        #expect(!session.isStreaming)
     }
 
     @Test func aToucheggSessionTakesTheGesturesFromItsFloorOnceAuthenticated() throws {
