@@ -9,7 +9,8 @@ import TransitionTouchegg
 /// ``ToucheggSession``. Its clients go through the core's admission, queues and coalescing like
 /// native ones; they get D-Bus messages only (no JSON line ever reaches them).
 final class ToucheggEndpoint {
-    unowned(unsafe) let core: SocketCore
+    /// Strong (the core holds no reference back), as NativeProtocol's.
+    let core: SocketCore
     let listener: UnixListener
     var access: PeerAccessRule
     var logger: Logger { core.logger }
