@@ -100,10 +100,18 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "TransitionIO", "CLinux"], swiftSettings: strict),
+        // The uinput key service (`transitiond-keys`), a program of its own: its connections over the
+        // server's socket core, who may press keys, the virtual keyboard (libevdev). Its command
+        // line is the multi-call binary's (TransitionDaemon).
+        .target(
+            name: "TransitionKeyService",
+            dependencies: ["TransitionServer", "TransitionIO", "TransitionKeys", "TransitionProtocol", "CEvdev",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
-                           "TransitionServer", "TransitionIO", "TransitionKeys", "CEvdev",
+                           "TransitionServer", "TransitionIO", "TransitionKeys", "TransitionKeyService", "CEvdev",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
@@ -168,6 +176,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionKeyServiceTests", dependencies: ["TransitionKeyService", "TransitionServer", "TransitionKeys",
+            "TransitionProtocol", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")],

@@ -46,6 +46,7 @@ final class KeyServiceConnection: ConnectionHandler {
     func opened(nowUs: UInt64) {
         if let refused = refusedAtAccept {
             core.write(Array(KeyServiceReply.error(refused.reason, refused.message).line.utf8), to: connection)
+            guard !connection.isClosed else { return }   // the peer was gone already
             if connection.isIdle { _ = shutdown(connection.fd, Int32(SHUT_WR)) }
         } else {
             logger.debug("\(who) connected")

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import PropertyBased
 import Testing
-@testable import TransitionDaemon
+@testable import TransitionKeyService
 @testable import TransitionServer
 import TransitionProtocol
 
