@@ -114,10 +114,18 @@ let package = Package(
             dependencies: ["TransitionIO", "TransitionProtocol", "CSystemd", "CLinux", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(name: "TransitionClient", dependencies: ["TransitionProtocol", "TransitionCore", "TransitionIO", "CLinux"], swiftSettings: strict),
+        // The uinput key service (`transitiond-keys`), a program of its own: its connections over the
+        // server's socket core, who may press keys, the virtual keyboard (libevdev). Its command
+        // line is the multi-call binary's (TransitionDaemon).
+        .target(
+            name: "TransitionKeyService",
+            dependencies: ["TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionLog", "TransitionProtocol",
+                           "CEvdev", "CSystemd", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .target(
             name: "TransitionDaemon",
             dependencies: ["TransitionCore", "TransitionConfig", "TransitionProtocol", "TransitionTouchegg", "TransitionInput",
-                           "TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionLog", "CEvdev", "CSystemd",
+                           "TransitionServer", "TransitionSystemd", "TransitionIO", "TransitionKeys", "TransitionKeyService", "TransitionLog", "CEvdev", "CSystemd",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
@@ -196,6 +204,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TransitionClientTests", dependencies: ["TransitionClient", "TransitionServer", "TransitionProtocol",
                     "TransitionCore", "TransitionTestSupport", .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: strict),
+        .testTarget(name: "TransitionKeyServiceTests", dependencies: ["TransitionKeyService", "TransitionServer", "TransitionKeys",
+            "TransitionProtocol", "TransitionSystemd", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "TransitionClient", "TransitionKeys", "TransitionSystemd",
             "TransitionTestSupport",

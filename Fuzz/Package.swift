@@ -63,7 +63,7 @@ let package = Package(
         // The actions file `transitionctl run` reads.
         .executableTarget(
             name: "FuzzActionsDecoder",
-            dependencies: [.product(name: "TransitionActions", package: "transitiond"),
+            dependencies: ["KeysymTable", .product(name: "TransitionActions", package: "transitiond"),
                            .product(name: "TransitionConfig", package: "transitiond")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // The trace `transitiond --replay` reads (a file someone may have been sent).

@@ -13,6 +13,18 @@ import TransitionServer
         #expect(try client.next().snapshot != nil)
     }
 
+    /// Sends `sync`: `nil` when it is answered, else the `goodbye` the server sent before closing.
+    func goodbyeBeforeSync(_ client: TestClient) throws -> Goodbye? {
+        client.send(#"{"request":"sync"}"# + "\n")
+        var goodbye: Goodbye?
+        while let line = try client.readLine() {
+            let message = try decodeServerMessage(line)
+            if message.reply != nil { return nil }
+            goodbye = message.goodbye ?? goodbye
+        }
+        return goodbye
+    }
+
     func status(_ client: TestClient) throws -> StatusInfo? {
         guard case .success(.status(let info)) = try client.request(#"{"id":"s","request":"status"}"#).reply.result else { return nil }
         return info
@@ -85,6 +97,46 @@ import TransitionServer
         #expect(goodbye?.reason == .evicted)
         #expect(goodbye?.message.hasPrefix("the server reached its limit of 3 clients") == true)
         #expect(try first.request(#"{"request":"sync"}"#).reply.result == .success(.synced))
+    }
+
+    /// Issue 32: four users holding 40 subscribed connections each (32 get in, the limit per
+    /// user, and fill all 128 slots) lock out neither root nor a fifth user. Each newcomer
+    /// takes the place of the oldest-idle connection of a user holding the most.
+    @Test func fourUsersFillingTheServerLockOutNeitherRootNorAFifthUser() throws {
+        let harness = try ServerHarness(configuration: ServerConfiguration(maxClients: 128, maxClientsPerUser: 32))
+        defer { harness.stop() }
+        let users: [UInt32] = [1001, 1002, 1003, 1004]
+        harness.connectAs(users.flatMap { Array(repeating: $0, count: 40) } + [0, 1005])
+        var admitted: [UInt32: [TestClient]] = [:]
+        for uid in users {
+            for _ in 0..<40 {
+                let client = try TestClient(path: harness.path)
+                if case .hello = try client.next().message {
+                    try subscribe(client, readingHello: false)
+                    admitted[uid, default: []].append(client)
+                }
+            }
+        }
+        #expect(users.map { admitted[$0]?.count ?? 0 } == [32, 32, 32, 32])
+        #expect(harness.onLoop { $0.server.clientCount } == 128)
+        for newcomer: UInt32 in [0, 1005] {
+            let client = try TestClient(path: harness.path)
+            let first = try client.next()
+            #expect(first.goodbye == nil, "uid \(newcomer) was locked out: \(first)")
+            guard first.goodbye == nil else { continue }
+            try subscribe(client, readingHello: false)
+            admitted[newcomer, default: []].append(client)
+        }
+        // Two of the four gave up their connection idle longest, with a goodbye saying why.
+        var evicted: [Goodbye] = []
+        for uid in users {
+            for client in admitted[uid] ?? [] {
+                if let goodbye = try goodbyeBeforeSync(client) { evicted.append(goodbye) }
+            }
+        }
+        #expect(evicted.count == 2)
+        #expect(evicted.allSatisfy { $0.reason == .evicted && $0.message.contains("holds the most connections") })
+        #expect(harness.onLoop { $0.server.clientCount } == 128)
     }
 
     @Test func newLimitsGovernNewConnectionsOnlyAndDisconnectNobody() throws {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import KeysymTable
 import TransitionActions
 import TransitionConfig
 
@@ -11,8 +12,8 @@ public func fuzzActionsDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
     do {
-        let actions = try ActionsDecoder.decode(text, source: "actions.toml")
-        guard let again = try? ActionsDecoder.decode(text, source: "actions.toml"), again == actions else {
+        let actions = try ActionsDecoder.decode(text, source: "actions.toml", keysyms: KeysymTable.lookup)
+        guard let again = try? ActionsDecoder.decode(text, source: "actions.toml", keysyms: KeysymTable.lookup), again == actions else {
             fatalError("a second decoding differs for \(text.debugDescription)")
         }
     } catch {

@@ -3,6 +3,7 @@ public import ArgumentParser
 import Glibc
 import Logging
 import TransitionIO
+import TransitionKeyService
 import TransitionServer
 import TransitionSystemd
 

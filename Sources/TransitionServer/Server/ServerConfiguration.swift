@@ -20,17 +20,24 @@ public struct ServerConfiguration: Sendable {
     public var evictionGraceMs: Int
     /// `hello.server` and `status.server`.
     public var serverName: String
+    /// At most this many bytes waiting to be written to all clients together (at least 1), on
+    /// top of each client's own ``ServerLimits/maxQueuedBytes``: past it, the client with the
+    /// largest backlog is disconnected (`goodbye` `backlog_overflow`), then the next largest,
+    /// until the total is under it again. 128 clients each at their own 4 MiB would hold
+    /// 512 MiB; this keeps the daemon's memory bounded whatever its clients do not read.
+    public var maxTotalQueuedBytes: Int
     /// SO_SNDBUF for client sockets, bytes (`nil`: the kernel's default, about 200 KiB). Bounds
     /// the kernel memory a client that does not read can pin, on top of ``ServerLimits``.
     public var socketSendBufferBytes: Int?
 
     /// Settings with these values; the defaults are the daemon's.
     public init(limits: ServerLimits = ServerLimits(), maxClients: Int = 128, maxClientsPerUser: Int = 32,
-                evictionGraceMs: Int = 10_000,
+                evictionGraceMs: Int = 10_000, maxTotalQueuedBytes: Int = 32 << 20,
                 serverName: String = TransitiondVersion.serverName, socketSendBufferBytes: Int? = nil) {
         self.limits = limits; self.maxClients = maxClients; self.maxClientsPerUser = maxClientsPerUser
         self.evictionGraceMs = evictionGraceMs; self.serverName = serverName
         self.socketSendBufferBytes = socketSendBufferBytes
+        self.maxTotalQueuedBytes = max(1, maxTotalQueuedBytes)
     }
 
     /// The admission rules these settings make.

@@ -2,6 +2,7 @@
 import Testing
 import TransitionActions
 @testable import TransitionCtl
+import TransitionDesktop
 import TransitionKeys
 
 /// `run --check` refuses a `keys` action the uinput key service would refuse, from the same list
@@ -32,7 +33,7 @@ import TransitionKeys
     }
 
     @Test func refusedKeysAreProblemsWithTheirPlace() throws {
-        let file = try ActionsDecoder.decode(Self.file, source: "actions.toml")
+        let file = try ActionsDecoder.decode(Self.file, source: "actions.toml", keysyms: .xkbcommon)
         let problems = KeysActionCheck.problems(in: file, strokes: Self.strokes)
         #expect(problems.count == 2)
         #expect(problems.first?.hasPrefix("actions.toml:6:1: keys \"XF86PowerOff\": KEY_POWER (116) is a power key") == true)
@@ -40,7 +41,7 @@ import TransitionKeys
     }
 
     @Test func ordinaryKeysAreNoProblem() throws {
-        let file = try ActionsDecoder.decode("[[action]]\ntransition = \"*\"\non = \"finish\"\nkeys = \"super+Right\"\n", source: "a.toml")
+        let file = try ActionsDecoder.decode("[[action]]\ntransition = \"*\"\non = \"finish\"\nkeys = \"super+Right\"\n", source: "a.toml", keysyms: .xkbcommon)
         #expect(KeysActionCheck.problems(in: file, strokes: Self.strokes).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import PropertyBased
 import Testing
+import TransitionActions
 import TransitionDesktop
 import TransitionKeys
 

@@ -1,17 +1,29 @@
 // SPDX-License-Identifier: MIT
-/// Who may connect: a cap on all connections, a cap per user (peer uid), and eviction of idle
-/// connections that never subscribed, so that a full server still has room for a real client.
+/// Who may connect: a cap on all connections, a cap per user (peer uid), eviction of idle
+/// connections that never subscribed, and a fair share at the global cap, so that a full server
+/// still has room for a real client and no set of users can lock another out.
 ///
-/// A new connection is checked against its user's cap first, then against the global cap. When
-/// a cap is reached, the connection that has been idle longest among those the cap counts (the
-/// user's own, or everyone's) is evicted to make room, provided it never subscribed and has sent
-/// no complete request for at least the grace period; if there is no such connection, the new one
-/// is refused. Subscribers are never evicted, nor is a client that just connected or just sent a
-/// request: eviction clears out leftovers and idle junk, it does not let one client push another
-/// out. Every uid is treated alike, root and the daemon's own included.
+/// A new connection is checked against its user's cap first, then against the global cap:
 ///
-/// Pure: the server feeds it its clients and the time. The uinput key service admits its
-/// connections with it too (`KeyServiceSlots` in TransitionDaemon).
+/// - At the user's own cap, that user's connection idle longest is evicted, provided it never
+///   subscribed and has sent no complete request for at least the grace period; otherwise the
+///   new one is refused. A user's cap is that user's own business: their subscribers stay.
+/// - At the global cap, first the same: the evictable connection idle longest, whoever holds it.
+///   Then fairness: when every connection is a subscriber or recently active, the user holding
+///   the most connections gives up their connection idle longest (subscribers included), as
+///   long as that user holds at least two more than the newcomer's user does (so afterwards
+///   they still hold at least as many: nobody is pushed below the newcomer, and two users never
+///   take a slot back and forth). Only when every user holds as many as the newcomer's, give or
+///   take one, is the new connection refused: the slots are then shared evenly.
+///
+/// So root, the active session's user and any other user always get in while some user holds
+/// two connections more than they do; with 128 slots and a per-user cap of 32, four users
+/// filling the server leave room for every newcomer until all hold about the same. Every uid is
+/// treated alike, root and the daemon's own included: no reserve is needed, since the share of
+/// a user with few connections is taken from the biggest holder.
+///
+/// Pure: the socket core feeds it its connections and the time; the uinput key service's
+/// connections go through the same core.
 public struct AdmissionPolicy: Sendable, Hashable {
     /// One connection as the policy sees it.
     public struct Connection: Sendable, Hashable {
@@ -44,6 +56,10 @@ public struct AdmissionPolicy: Sendable, Hashable {
         case admit
         /// Close connection `victim` (it hit `limit` and was evictable), then take the new one.
         case evict(victim: UInt64, limit: Limit)
+        /// Close connection `victim`, the one idle longest of user `owner`, who holds the most
+        /// connections (`holding`, at least two more than the newcomer's user): the server is at
+        /// `limit` and nothing is evictable, so room is made from the biggest holder.
+        case rebalance(victim: UInt64, owner: UInt32, holding: Int, limit: Limit)
         /// Turn it away.
         case refuse(Limit)
     }
@@ -72,9 +88,25 @@ public struct AdmissionPolicy: Sendable, Hashable {
         }
         if connections.count >= maxClients {
             let limit = Limit.global(max: maxClients)
-            return victim(among: connections, nowUs: nowUs).map { .evict(victim: $0, limit: limit) } ?? .refuse(limit)
+            if let victim = victim(among: connections, nowUs: nowUs) { return .evict(victim: victim, limit: limit) }
+            return share(for: own.count, among: connections).map {
+                .rebalance(victim: $0.victim, owner: $0.owner, holding: $0.holding, limit: limit)
+            } ?? .refuse(limit)
         }
         return .admit
+    }
+
+    /// The connection idle longest of the user holding the most connections, when that user
+    /// holds at least two more than `newcomerHolds`; on a tie between the biggest holders, the
+    /// connection idle longest of theirs (the oldest first on a tie).
+    private func share<C: Collection<Connection>>(for newcomerHolds: Int, among connections: C)
+        -> (victim: UInt64, owner: UInt32, holding: Int)? {
+        var held: [UInt32: Int] = [:]
+        for connection in connections { held[connection.uid, default: 0] += 1 }
+        guard let most = held.values.max(), most >= newcomerHolds + 2 else { return nil }
+        return connections.filter { held[$0.uid] == most }
+            .min { ($0.lastActiveUs, $0.id) < ($1.lastActiveUs, $1.id) }
+            .map { ($0.id, $0.uid, most) }
     }
 
     /// Whether `connection` may be evicted at `nowUs`.

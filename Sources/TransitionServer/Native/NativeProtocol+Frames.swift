@@ -10,7 +10,7 @@ struct RunningAnimation {
     var sampler: AnimationSampler
 }
 
-extension TransitionServer {
+extension NativeProtocol {
     /// Starts sampling on `ended`, stops on anything else that ends the animation.
     func trackAnimation(_ event: TransitionEvent) {
         switch event.payload {
@@ -22,7 +22,7 @@ extension TransitionServer {
                 // late (a loaded machine) the animation may be well under way already, and a
                 // frame-driven client should see where it is now, not an interval later.
                 let now = MonotonicClock.nowUs()
-                for client in clients.values where wantsFrames(client, of: event.transition) { client.speaks.native?.nextFrameUs = now }
+                for session in sessions.values where wantsFrames(session, of: event.transition) { session.nextFrameUs = now }
                 logger.debug("\(event.transition) animates for \(sampler.duration) s from \(event.timeUs) µs (now \(now) µs)")
             } else {
                 animations[event.transition] = nil
@@ -35,31 +35,30 @@ extension TransitionServer {
         }
     }
 
-    /// Clients that get frames of `transition` (native ones that asked for frames).
-    private func wantsFrames(_ client: ClientConnection, of transition: String) -> Bool {
-        guard !client.isPaused, case .native(let session) = client.speaks, let s = session.subscription, s.frameRate > 0
-        else { return false }
+    /// Clients that get frames of `transition` (those that asked for frames).
+    private func wantsFrames(_ session: NativeSession, of transition: String) -> Bool {
+        guard session.isLive, !session.isPaused, let s = session.subscription, s.frameRate > 0 else { return false }
         return s.accepts(.frame, of: transition)
     }
 
     /// Keeps one loop timer at the earliest time a frame is due, and none while nothing animates.
     func rescheduleFrames() {
         var deadline: UInt64?
-        if !animations.isEmpty && !isStopped {
+        if !animations.isEmpty && !core.isStopped {
             let now = MonotonicClock.nowUs()
-            for client in clients.values where animations.keys.contains(where: { wantsFrames(client, of: $0) }) {
-                guard let session = client.speaks.native, let interval = session.frameIntervalUs else { continue }
+            for session in sessions.values where animations.keys.contains(where: { wantsFrames(session, of: $0) }) {
+                guard let interval = session.frameIntervalUs else { continue }
                 if session.nextFrameUs + interval < now { session.nextFrameUs = now + interval }
                 deadline = min(deadline ?? .max, session.nextFrameUs)
             }
         }
         guard deadline != frameTimerDeadline else { return }
-        if let frameTimer { loop.cancelTimer(frameTimer) }
+        if let frameTimer { core.loop.cancelTimer(frameTimer) }
         frameTimer = nil
         frameTimerDeadline = deadline
         guard let deadline else { return }
         logger.trace("next frame at \(deadline) µs")
-        frameTimer = loop.schedule(atUs: deadline) { [unowned self] in
+        frameTimer = core.loop.schedule(atUs: deadline) { [unowned self] in
             frameTimer = nil
             frameTimerDeadline = nil
             sendFrames()
@@ -70,9 +69,8 @@ extension TransitionServer {
     private func sendFrames() {
         let now = MonotonicClock.nowUs()
         let slackUs: UInt64 = 1000 // serve clients due within a millisecond in the same wake-up
-        let due = clients.values.filter { client in
-            (client.speaks.native?.nextFrameUs ?? .max) <= now + slackUs
-                && animations.keys.contains(where: { wantsFrames(client, of: $0) })
+        let due = sessions.values.filter { session in
+            session.nextFrameUs <= now + slackUs && animations.keys.contains(where: { wantsFrames(session, of: $0) })
         }
         var finished: [String] = []
         for (name, animation) in animations.sorted(by: { $0.key < $1.key }) {
@@ -83,14 +81,14 @@ extension TransitionServer {
             encoder.encodeBody(FrameEvent(transition: name, gesture: animation.gesture, timeUs: now,
                                           progress: animation.sampler.value(at: elapsed),
                                           velocity: animation.sampler.velocity(at: elapsed)))
-            for client in receivers {
-                deliverCoalescable(to: client, transition: name, kind: .frame)
-                counters.framesSent += 1
+            for session in receivers where session.isLive {
+                deliverCoalescable(to: session.connection, transition: name, kind: .frame)
+                core.counters.framesSent += 1
             }
             if elapsed >= animation.sampler.duration { finished.append(name) }
         }
-        for client in due {
-            guard let session = client.speaks.native, let interval = session.frameIntervalUs else { continue }
+        for session in due {
+            guard let interval = session.frameIntervalUs else { continue }
             session.nextFrameUs += interval
             if session.nextFrameUs <= now { session.nextFrameUs = now + interval }
         }

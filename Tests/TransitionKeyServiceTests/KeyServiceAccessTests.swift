@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Testing
-@testable import TransitionDaemon
+@testable import TransitionKeyService
 import TransitionKeys
 import TransitionProtocol
 

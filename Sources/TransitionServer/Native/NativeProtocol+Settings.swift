@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 import TransitionProtocol
 
-extension TransitionServer {
+extension NativeProtocol {
     /// `settings`: only the user at the screen tunes the gestures (``DeliveryPolicy/settingsRefusal(uid:)``);
     /// the delegate validates and applies them.
     func answerSettings(_ request: SettingsRequest, from client: ClientConnection) throws(ProtocolError) -> ReplyResult {
         guard let delegate else { throw ProtocolError(.unavailable, "no engine is attached to this server") }
-        if let refusal = deliveryPolicy.settingsRefusal(uid: client.credentials.uid) {
+        if let refusal = core.deliveryPolicy.settingsRefusal(uid: client.credentials.uid) {
             throw ProtocolError(.notPermitted, "settings refused: \(refusal)")
         }
         let sender = SettingsSender(clientID: client.id, uid: client.credentials.uid, pid: client.credentials.pid)

@@ -1,27 +1,29 @@
 // SPDX-License-Identifier: MIT
 import TransitionProtocol
 
-/// One connected client, as the server sees it. Lives on the loop's thread.
+/// One connected client, as the ``SocketCore`` sees it: its socket, its peer, its bounded
+/// output and its protocol's ``ConnectionHandler``. Lives on the loop's thread.
 ///
 /// The properties every update touches for every client are `@exclusivity(unchecked)`: the
 /// runtime's dynamic exclusivity checks on them were a third of the per-client instructions of
 /// a publish (callgrind, `Benchmarks/callgrind/run 32`). They are safe to skip here: one thread
 /// owns the object, and no access to one of these properties is ever nested in another access
 /// to the same property (the compiler still checks what it can see statically).
-final class ClientConnection {
-    let id: UInt64
-    let fd: Int32
-    let credentials: PeerCredentials
-    /// Which protocol it speaks, with that protocol's own state.
-    let speaks: ConnectionProtocol
+package final class ClientConnection {
+    package let id: UInt64
+    package let fd: Int32
+    package let credentials: PeerCredentials
+    /// Its protocol's side (set right after the connection is made; ``ClosedConnection`` once
+    /// closed, which lets go of the protocol's state).
+    package var handler: any ConnectionHandler = ClosedConnection.shared
     var watch: WatchID?
     /// Whether the watch includes `.writable` (only while a backlog exists).
     @exclusivity(unchecked) var wantsWritable = false
-    @exclusivity(unchecked) var isClosed = false
+    @exclusivity(unchecked) package var isClosed = false
 
     /// When it connected or last sent a complete request (CLOCK_MONOTONIC µs): how long it has
     /// been idle, for eviction.
-    var lastActiveUs: UInt64
+    package var lastActiveUs: UInt64
 
     /// Whether transition events reach it (``DeliveryPolicy``); see ``isPaused``.
     var delivery: ClientDelivery = .active {
@@ -35,16 +37,16 @@ final class ClientConnection {
     /// Bytes taken from the queue (or written straight here) and not yet accepted by the socket.
     @exclusivity(unchecked) var out: [UInt8] = []
     @exclusivity(unchecked) var outOffset = 0
+    /// Its backlog as last counted in the core's total (``SocketCore/queuedBytes``).
+    @exclusivity(unchecked) var countedBytes = 0
 
-    /// Received bytes not yet forming a whole line.
-    var inbox: [UInt8] = []
-    /// Fires when a request has been half-sent for too long.
+    /// Received bytes its handler has not consumed yet.
+    package var inbox: [UInt8] = []
+    /// Fires when a request has been half-sent, or a handshake left unfinished, for too long.
     var requestTimer: TimerID?
 
-    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64,
-         speaks: ConnectionProtocol) {
+    init(id: UInt64, fd: Int32, credentials: PeerCredentials, limits: ServerLimits, nowUs: UInt64) {
         self.id = id
-        self.speaks = speaks
         self.lastActiveUs = nowUs
         self.fd = fd
         self.credentials = credentials
@@ -52,9 +54,9 @@ final class ClientConnection {
     }
 
     /// Nothing waits to be written: a new message can go straight to the socket.
-    var isIdle: Bool { outOffset == out.count && queue.isEmpty }
+    package var isIdle: Bool { outOffset == out.count && queue.isEmpty }
 
-    /// Empties `out` (keeping its storage) for the next line. `flush` leaves an idle client's
+    /// Empties `out` (keeping its storage) for the next message. `flush` leaves an idle client's
     /// `out` empty already, and emptying an empty array still costs some 80 instructions (once
     /// per client per update), so that case is skipped.
     func resetOut() {
@@ -62,33 +64,26 @@ final class ClientConnection {
         outOffset = 0
     }
 
+    /// Queues a whole message, in order, without writing it now (a last message before close).
+    package func queueWhole(_ bytes: [UInt8]) {
+        queue.append(whole: bytes)
+    }
+
     /// Bytes waiting in `out`.
     var unwrittenBytes: Int { out.count - outOffset }
 
+    /// Everything waiting for its socket: the queue and `out`.
+    var backlogBytes: Int { queue.queuedBytes + unwrittenBytes }
+
     /// What the admission policy looks at.
     var admission: AdmissionPolicy.Connection {
-        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: isStreaming, lastActiveUs: lastActiveUs)
+        AdmissionPolicy.Connection(id: id, uid: credentials.uid, subscribed: handler.isStreaming, lastActiveUs: lastActiveUs)
     }
 
-    /// Whether `kind` events of `transition` go to it now: a native client, not paused, that
-    /// subscribed to them. Asked for every client on every event, so the session is read in
-    /// ``ConnectionProtocol/accepts(_:of:)``, which borrows it: a `case .native(let session)`
-    /// binding here cost a retain and a release of it, some 50 instructions (callgrind).
-    func takes(_ kind: EventKind, of transition: String) -> Bool {
-        !isPaused && speaks.accepts(kind, of: transition)
-    }
-
-    /// Subscribed (native) or authenticated (Touchégg): it receives events, so it is not evicted.
-    var isStreaming: Bool {
-        switch speaks {
-        case .native(let session): session.subscription != nil
-        case .touchegg(let session): session.isReady
-        }
-    }
-
-    var info: ClientInfo {
+    /// For `status`, with what its protocol says it subscribed to.
+    func info(subscription: Subscription?) -> ClientInfo {
         ClientInfo(id: id, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
-                   subscription: speaks.native?.subscription, queuedMessages: queue.count,
+                   subscription: subscription, queuedMessages: queue.count,
                    queuedBytes: queue.queuedBytes + unwrittenBytes, delivery: delivery)
     }
 }

@@ -50,7 +50,7 @@ struct DeclaredTransitions {
     func names(of client: UInt64) -> [String] { byClient[client] ?? [] }
 }
 
-extension TransitionServer {
+extension NativeProtocol {
     /// `declare`, `update` and `withdraw`: only from a connection whose delivery is active;
     /// `transitions_changed` goes to every native connection before the reply.
     func answerDeclaration(_ command: Request.Command, for client: ClientConnection) throws(ProtocolError) -> ReplyResult {
@@ -89,7 +89,7 @@ extension TransitionServer {
         } catch {
             throw ProtocolError(ProtocolError.Code(error.code), error.message)
         }
-        transitionsChanged(from: before)
+        _ = transitionsChanged(from: before)
         return result
     }
 
@@ -111,12 +111,12 @@ extension TransitionServer {
     private func withdrawDeclarations(of clientID: UInt64, because why: String) {
         guard declarations.removeClient(clientID),
               let delegate = delegate as? any TransitionDeclarationDelegate else { return }
-        _ = loop.schedule(atUs: MonotonicClock.nowUs()) { [weak self, weak delegate] in
-            guard let self, let delegate, !self.isStopped else { return }
+        _ = core.loop.schedule(atUs: MonotonicClock.nowUs()) { [weak self, weak delegate] in
+            guard let self, let delegate, !self.core.isStopped else { return }
             let before = self.delegate?.transitionInfos() ?? []
             delegate.withdrawDeclaredTransitions(of: clientID)
             self.logger.info("client \(clientID) \(why): its declared transitions are withdrawn")
-            self.transitionsChanged(from: before)
+            _ = self.transitionsChanged(from: before)
         }
     }
 }

@@ -6,10 +6,11 @@ import TransitionCore
 import TransitionLog
 import TransitionProtocol
 
-extension TransitionServer {
+extension NativeProtocol {
     /// Decodes and answers one request line with exactly one reply.
-    func handleRequestLine(_ line: ArraySlice<UInt8>, from client: ClientConnection) {
-        counters.requests += 1
+    func handleRequestLine(_ line: ArraySlice<UInt8>, from session: NativeSession) {
+        let client = session.connection
+        core.counters.requests += 1
         client.lastActiveUs = MonotonicClock.nowUs()
         let request: Request
         do {
@@ -19,9 +20,9 @@ extension TransitionServer {
             return
         }
         do throws(ProtocolError) {
-            let result = try answer(request.command, for: client)
+            let result = try answer(request.command, for: session)
             reply(to: client, Reply(id: request.id, request: request.name, result: .success(result)))
-            if case .subscribe = request.command { sendSnapshot(to: client) }
+            if case .subscribe = request.command { sendSnapshot(to: session) }
         } catch {
             var error = error
             error.id = request.id
@@ -31,17 +32,19 @@ extension TransitionServer {
 
     private func reply(to client: ClientConnection, _ reply: Reply) {
         if case .failure(let error) = reply.result {
-            counters.requestErrors += 1
+            core.counters.requestErrors += 1
             logger.debug("client \(client.id): request failed: \(escaped: error)")
         }
         let kind = encoder.encodeBody(reply)
         deliver(to: client, kind: kind, body: encoder.body)
     }
 
-    private func answer(_ command: Request.Command, for client: ClientConnection) throws(ProtocolError) -> ReplyResult {
+    /// One request's answer: adding a request to the protocol is one case here.
+    private func answer(_ command: Request.Command, for session: NativeSession) throws(ProtocolError) -> ReplyResult {
+        let client = session.connection
         switch command {
         case .subscribe(let subscription):
-            let maxRate = configuration.limits.maxFrameRate
+            let maxRate = core.configuration.limits.maxFrameRate
             guard subscription.frameRate <= maxRate else {
                 throw ProtocolError(.invalidRequest, "\"frame_rate\" must be at most \(maxRate) on this server, got \(subscription.frameRate)")
             }
@@ -51,7 +54,6 @@ extension TransitionServer {
                     throw ProtocolError(.unknownTransition, "no transition named \"\(unknown)\" (configured: \(known.sorted().joined(separator: ", ")))")
                 }
             }
-            guard let session = client.speaks.native else { return .subscribed }
             session.subscription = subscription
             session.nextFrameUs = 0
             logger.debug("client \(client.id) subscribed")
@@ -67,17 +69,18 @@ extension TransitionServer {
             })
         case .status:
             let now = MonotonicClock.nowUs()
-            var counters = self.counters.dictionary
-            counters["clients_connected"] = UInt64(clients.count)
-            // Touchégg clients past the handshake, which act on gestures themselves (only while @touchegg is served).
-            if servesTouchegg { counters["touchegg_clients"] = UInt64(touchegg?.readyCount ?? 0) }
+            var counters = core.counters.dictionary
+            counters["clients_connected"] = UInt64(core.connections.count)
+            counters["queued_bytes"] = UInt64(max(0, core.queuedBytes))
+            for (name, value) in moreCounters() { counters[name] = value }
             for (name, value) in delegate?.statusCounters() ?? [:] { counters[name] = value }
-            let visible = StatusVisibility.clients(clients.values.sorted { $0.id < $1.id }.map(\.info), shownTo: client.credentials.uid)
+            let visible = StatusVisibility.clients(core.connections.values.sorted { $0.id < $1.id }.map { $0.info(subscription: sessions[$0.id]?.subscription) },
+                                                   shownTo: client.credentials.uid)
             return .status(StatusInfo(
-                server: configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
+                server: core.configuration.serverName, protocolVersion: ProtocolVersion.current, pid: getpid(),
                 uptimeUs: now - startedUs, devices: delegate?.deviceInfos() ?? [],
-                clients: visible.shown, otherClients: visible.others, counters: counters,
-                transitions: visibleStates(to: client, atUs: now), access: deliveryPolicy.info))
+                clients: visible.shown, otherClients: visible.others,
+                counters: counters, transitions: visibleStates(to: client, atUs: now), access: core.deliveryPolicy.info))
         case .trigger(let request):
             try requireDelivery(client, "trigger")
             let delegate = try requireDelegate()
@@ -123,8 +126,9 @@ extension TransitionServer {
     }
 
     /// The state of every subscribed transition, right after the `subscribe` reply.
-    func sendSnapshot(to client: ClientConnection) {
-        guard let subscription = client.speaks.native?.subscription else { return }
+    func sendSnapshot(to session: NativeSession) {
+        guard let subscription = session.subscription else { return }
+        let client = session.connection
         let now = MonotonicClock.nowUs()
         let states = visibleStates(to: client, atUs: now).filter { subscription.accepts(transition: $0.name) }
         let kind = encoder.encodeBody(Snapshot(timeUs: now, transitions: states))
