@@ -98,19 +98,11 @@ public final class UnixListener {
     /// belongs to the network namespace). Throws ``ListenerError/alreadyRunning(path:)`` when
     /// another process holds the name.
     public static func bindAbstract(name: String, backlog: Int32 = 128) throws(ListenerError) -> UnixListener {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count < UnixAddress.maxPathBytes, !bytes.contains(0) else { throw .pathTooLong(path: "@\(name)") }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", SystemError("socket")) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw[0] = 0
-            for (i, byte) in bytes.enumerated() { raw[i + 1] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + bytes.count)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) }
+        guard let bound = UnixAddress.withAbstract(name, { Glibc.bind(fd, $0, $1) }) else {
+            Glibc.close(fd)
+            throw .pathTooLong(path: "@\(name)")
         }
         guard bound == 0 else {
             let error = SystemError("bind")
