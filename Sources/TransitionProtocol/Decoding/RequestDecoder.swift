@@ -159,14 +159,7 @@ private struct MemberReader {
         var request = TriggerRequest(transition: name)
         request.reverse = try bool("reverse") ?? false
         request.duration = try number("duration", in: 0...TriggerRequest.maxDuration, exclusiveLower: true)
-        if let value = take("animation") {
-            guard case .object(let object) = value else {
-                throw invalid("\"animation\" must be an object such as {\"type\":\"spring\"}, found \(value.kindName)")
-            }
-            var animation = MemberReader(object)
-            request.animation = try animation.triggerAnimation()
-            try animation.rejectUnknown(in: "animation")
-        }
+        request.animation = try animation()
         return request
     }
 
@@ -234,14 +227,7 @@ private struct MemberReader {
             try band.rejectUnknown(in: "rubber_band")
             request.rubberBand = rubberBand
         }
-        if let value = take("animation") {
-            guard case .object(let object) = value else {
-                throw invalid("\"animation\" must be an object such as {\"type\":\"spring\"}, found \(value.kindName)")
-            }
-            var animation = MemberReader(object)
-            request.animation = try animation.triggerAnimation()
-            try animation.rejectUnknown(in: "animation")
-        }
+        request.animation = try animation()
         return request
     }
 
@@ -268,6 +254,18 @@ private struct MemberReader {
                                     page: try integer("page", in: 0...(Pages.maxCount - 1)))
         guard request.pages != nil || request.page != nil else { throw invalid("\"update\" needs \"pages\" or \"page\"") }
         return request
+    }
+
+    /// `animation`, when present: an object such as `{"type":"spring"}` (`trigger`, `declare`).
+    mutating func animation() throws(ProtocolError) -> TriggerAnimation? {
+        guard let value = take("animation") else { return nil }
+        guard case .object(let object) = value else {
+            throw invalid("\"animation\" must be an object such as {\"type\":\"spring\"}, found \(value.kindName)")
+        }
+        var animation = MemberReader(object)
+        let decoded = try animation.triggerAnimation()
+        try animation.rejectUnknown(in: "animation")
+        return decoded
     }
 
     mutating func triggerAnimation() throws(ProtocolError) -> TriggerAnimation {
