@@ -5,8 +5,9 @@ import TransitionServer
 
 /// Who may press keys through the uinput key service: root always; anyone else only from a
 /// process **in** the seat's active session (its session as logind gives it,
-/// ``KeyServicePeerCheck``), whose user is that session's, while the session is known to be
-/// unlocked. Without logind no session is ever active, so only root may. Pure: the service asks
+/// ``KeyServicePeerCheck``) or, having none, in the systemd manager of that session's user (as
+/// polkit counts it in the user's display session), whose user is that session's, while the
+/// session is known to be unlocked. Without logind no session is ever active, so only root may. Pure: the service asks
 /// it at accept (without the lock: ``LockState`` `nil`) and for every request, with the lock
 /// state read from logind for that request.
 enum KeyServiceAccess {
@@ -53,9 +54,16 @@ enum KeyServiceAccess {
         case .some(.session(let other)):
             return (.notActive, "the peer is in session \(other), not in \(seat)'s active session \(active.id) "
                         + "(an ssh login, another seat or a session in the background): only its processes may press keys")
+        case .some(.userManager(owner: uid, unit: _)):
+            // The session's user's own manager: the applications of GNOME and KDE Plasma, which
+            // systemd starts outside the session's scope.
+            break
+        case .some(.userManager(let owner, let unit)):
+            return (.notActive, "the peer runs as \(unit) in uid \(owner)'s service manager, not uid \(uid)'s: "
+                        + "only processes of \(seat)'s active session \(active.id) and of its user's own manager may press keys")
         case .some(.none(let why)):
-            return (.notActive, "the peer is in no login session (\(why): a cron job, a user or system service): "
-                        + "only processes of \(seat)'s active session \(active.id) may press keys")
+            return (.notActive, "the peer is in no login session (\(why): a cron job, a system service): "
+                        + "only processes of \(seat)'s active session \(active.id) and of its user's own manager may press keys")
         }
         switch lock {
         case nil, .unlocked?:

@@ -38,6 +38,7 @@ final class KeyServiceConnection: ConnectionHandler {
     var sessionName: String {
         switch session {
         case .session(let id)?: id
+        case .userManager(_, let unit)?: "none (\(unit))"
         case .none?: "none"
         case nil: "-"
         }

@@ -69,6 +69,19 @@ import TransitionProtocol
         #expect(cron?.message.hasPrefix("the peer is in no login session (pid 42 belongs to no session") == true)
     }
 
+    @Test func theActiveUsersOwnManagerMay() {
+        // GNOME and KDE Plasma started by systemd: a terminal, the autostart, the user service.
+        #expect(refusal(1000, peer: .userManager(owner: 1000, unit: "app-gnome-foot-1234.scope")) == nil)
+        #expect(refusal(1000, peer: .userManager(owner: 1000, unit: "transitiond-actions.service")) == nil)
+        #expect(refusal(1000, peer: .userManager(owner: 1000, unit: "a.service"), lock: .locked)?.reason == .locked)
+    }
+
+    @Test func anotherUsersManagerMayNot() {
+        let other = refusal(1000, peer: .userManager(owner: 1001, unit: "x.service"))
+        #expect(other?.reason == .notActive)
+        #expect(other?.message.hasPrefix("the peer runs as x.service in uid 1001's service manager, not uid 1000's") == true)
+    }
+
     @Test func anotherUsersProcessInTheSessionMayNot() {
         // A uid that is not the session's is refused on the uid already (a setuid helper in it, say).
         #expect(refusal(1001, peer: .session("2"))?.message == "uid 1001 is not the user of seat0's active session")

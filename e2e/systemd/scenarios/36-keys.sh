@@ -157,7 +157,7 @@ check "the journal says alice sent 2 keys in session $sa" \
   wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'uid $uid_alice (alice) pid [0-9]* session $sa: pressed 2 keys'"
 
 # 3b. Issue 32: alice's uid is not enough. From outside her session (runuser from root, a system
-#     service of hers, as cron or a user service would be) nothing is pressed.
+#     service of hers, as cron would be; her own systemd manager, where GNOME and KDE run applications, counts as her session, as polkit counts it) nothing is pressed.
 before=$(key_count)
 out=$(press alice a as)
 check "alice's uid from outside any session is refused ($(oneline "$out"))" \
