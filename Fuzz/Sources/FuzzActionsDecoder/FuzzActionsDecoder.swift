@@ -10,7 +10,9 @@ import TransitionConfig
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzActionsDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    // Lines as the TOML parser counts them, by the newline byte: a String's "\r\n" is one
+    // Character, which a split on Character "\n" does not cut.
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
     do {
         let actions = try ActionsDecoder.decode(text, source: "actions.toml", keysyms: KeysymTable.lookup)
         guard let again = try? ActionsDecoder.decode(text, source: "actions.toml", keysyms: KeysymTable.lookup), again == actions else {
