@@ -9,12 +9,18 @@ import TransitionProtocol
 /// newline in it cannot start a line of its own, which the journal would read as an entry with
 /// the priority prefix the handler writes at the start of every line.
 @Suite(.serialized) struct ForgedLogLineTests {
-    @Test func aSettingsKeyHoldingANewlineStartsNoJournalLine() throws {
+    /// A daemon whose log goes through the journal handler into what the test reads.
+    static func daemonLoggingToJournal() throws -> (Captured, DaemonSessionTests.Running) {
         let captured = Captured()
         let handler = JournalLogHandler(label: "transitiond", format: .journal, control: LogLevelControl(.info),
                                         sink: { captured.append($0) })
         let running = try DaemonSessionTests.Running(config: "", session: DaemonUserSettingsTests.me,
                                                      logger: Logger(label: "transitiond") { _ in handler })
+        return (captured, running)
+    }
+
+    @Test func aSettingsKeyHoldingANewlineStartsNoJournalLine() throws {
+        let (captured, running) = try Self.daemonLoggingToJournal()
         defer { running.stop() }
         let sender = try DaemonUserSettingsTests.Client(running.socket)
         // In the request's JSON: "text":"\"x\\n<5>forged\" = 1"; TOML's `\n` escape puts a real
@@ -50,11 +56,7 @@ import TransitionProtocol
     /// Refused settings are rate-limited in the log: of five sent at once, the first is logged
     /// and the rest are counted for the summary the loop writes 10 s later (not waited for).
     @Test func refusedSettingsAreRateLimitedInTheLog() throws {
-        let captured = Captured()
-        let handler = JournalLogHandler(label: "transitiond", format: .journal, control: LogLevelControl(.info),
-                                        sink: { captured.append($0) })
-        let running = try DaemonSessionTests.Running(config: "", session: DaemonUserSettingsTests.me,
-                                                     logger: Logger(label: "transitiond") { _ in handler })
+        let (captured, running) = try Self.daemonLoggingToJournal()
         defer { running.stop() }
         let sender = try DaemonUserSettingsTests.Client(running.socket)
         for n in 1...5 {
