@@ -106,7 +106,7 @@ export class TransitiondExtension {
             this._declare();
             return;
         case 'reply':
-            if (!this._overview.reply(message, () => this._subscribeDeclared()))
+            if (!this._overview.reply(message, () => this._subscribeAll()))
                 this._reply(message);
             return;
         case 'delivery':
@@ -154,11 +154,16 @@ export class TransitiondExtension {
         this._overview.declare(this._naturalScroll);
     }
 
-    // Subscribes to the declared transitions (subscribing again replaces the filter).
-    _subscribeDeclared() {
-        const names = [...this._mode === 'declared' ? [DECLARED_NAME] : [], ...this._overview.names];
-        if (names.length > 0)
-            this._client.send({id: SUBSCRIBE_ID, request: 'subscribe', transitions: names});
+    // Subscribes to every transition the extension follows, the workspaces' (declared or
+    // configured) and the overview's: subscribing again replaces the filter.
+    _subscribeAll() {
+        const names = [...this._mode ? this._gestures.transitions : [], ...this._overview.names];
+        if (names.length > 0) {
+            this._client.send({
+                id: SUBSCRIBE_ID, request: 'subscribe', transitions: names,
+                events: ['began', 'updated', 'ended', 'completed'],
+            });
+        }
         if (!this._paused)
             this._overview.take();
     }
@@ -168,7 +173,7 @@ export class TransitiondExtension {
             if (reply.ok) {
                 this._mode = 'declared';
                 this._gestures.followDeclared();
-                this._subscribeDeclared();
+                this._subscribeAll();
                 this._takeUnlessPaused();
             } else if (reply.error?.code === 'unknown_request' || reply.error?.code === 'invalid_request') {
                 // A daemon without `declare`: the configured transitions instead.
@@ -190,14 +195,12 @@ export class TransitiondExtension {
         if (directions.size === 0) {
             this._mode = null;
             this._driver.give();
+            this._subscribeAll();
             return;
         }
         this._mode = 'subscribed';
         this._gestures.followSubscribed(directions);
-        this._client.send({
-            id: SUBSCRIBE_ID, request: 'subscribe', transitions: [...directions.keys()],
-            events: ['began', 'updated', 'ended', 'completed'],
-        });
+        this._subscribeAll();
         this._takeUnlessPaused();
     }
 

@@ -18,6 +18,7 @@ import {
 } from '../../gnome-shell-extension/core/overviewGestures.js';
 import {GnomeSwipeDriver} from '../../gnome-shell-extension/core/gnomeSwipeDriver.js';
 import {OverviewGesture} from '../../gnome-shell-extension/core/overviewGesture.js';
+import {TransitiondExtension} from '../../gnome-shell-extension/core/extension.js';
 
 let failures = 0;
 let checks = 0;
@@ -199,6 +200,62 @@ function standInTracker(snapPoints, allowedModes) {
     traditional.declare(false);
     check('overview: traditional scrolling declares down, at the app grid', [sent[0].gestures, sent[0].page], [['swipe3-down'], 2]);
     traditional.disable();
+}
+
+// The connection's messages through the extension (its connection and GNOME's settings stood in
+// for): both declared on hello, the union subscribed as each is accepted, a paused delivery
+// gives GNOME both gestures (the daemon withdrew the declarations), a resumed one declares again.
+{
+    const workspaces = standInTracker([0, 1, 2, 3], 1);
+    const overview = standInTracker([0, 1, 2], 3);
+    const state = {value: 0, connect() {
+        return 1;
+    }, disconnect() {}};
+    const Main = {
+        actionMode: 1, layoutManager: {primaryIndex: 0},
+        wm: {_workspaceAnimation: {_swipeTracker: workspaces}},
+        overview: {visible: false, _swipeTracker: overview, _overview: {controls: {_stateAdjustment: state}}},
+    };
+    const global = {workspace_manager: {get_n_workspaces: () => 4, get_active_workspace_index: () => 1}};
+    const extension = new TransitiondExtension({Main, Shell: {}, global});
+    const sent = [];
+    const client = {connected: true, send: request => sent.push(request)};
+    extension._client = client;
+    extension._touchpad = {get_boolean: () => true};
+    extension._overview.enable(client);
+    const message = m => extension._message(m);
+    message({event: 'hello', transitions: []});
+    check('extension: hello declares both', sent.splice(0).map(r => [r.id, r.request, r.transition, r.gestures, r.page]),
+        [[1, 'declare', 'gnome-workspaces', ['swipe3-left'], 1], [11, 'declare', 'gnome-overview', ['swipe3-up'], 0]]);
+    message({event: 'reply', id: 1, ok: true});
+    check('extension: the workspaces accepted', sent.splice(0).map(r => [r.request, r.transitions]),
+        [['subscribe', ['gnome-workspaces']]]);
+    message({event: 'reply', id: 11, ok: true});
+    check('extension: the overview accepted: the union', sent.splice(0).map(r => [r.request, r.transitions]),
+        [['subscribe', ['gnome-workspaces', 'gnome-overview']]]);
+    check('extension: both taken', [extension.status.taken, extension.status.overview.taken,
+        workspaces._touchpadGesture.enabled, overview._touchpadGesture.enabled], [true, true, false, false]);
+    message({event: 'began', transition: 'gnome-overview', gesture: 1, interactive: true, from: 0});
+    message({event: 'updated', transition: 'gnome-overview', gesture: 1, progress: 0.5});
+    check('extension: an overview event reaches the overview only', [overview.signals, workspaces.signals],
+        [[['begin', 0], ['update', 0.5]], []]);
+    message({event: 'delivery', state: 'paused'});
+    check('extension: paused: both given back, the overview put back', [extension.status.taken,
+        extension.status.overview, overview.signals.at(-1), workspaces._touchpadGesture.enabled],
+    [false, {declared: false, taken: false}, ['end', 250, 0], true]);
+    check('extension: paused: nothing declared', [extension.status.mode, sent.length], [null, 0]);
+    message({event: 'delivery', state: 'resumed'});
+    check('extension: resumed: both declared again', sent.splice(0).map(r => [r.request, r.transition]),
+        [['declare', 'gnome-workspaces'], ['declare', 'gnome-overview']]);
+    // A daemon that refuses the workspaces' declaration as invalid (read as one without
+    // `declare`) but took the overview's: one subscription covers both.
+    message({event: 'reply', id: 11, ok: true});
+    sent.splice(0);
+    extension._hello = {transitions: [{name: 'swipe3-left', gestures: [{name: 'swipe3-left'}]}]};
+    message({event: 'reply', id: 1, ok: false, error: {code: 'invalid_request'}});
+    check('extension: subscribed and declared together', sent.splice(0).map(r => r.transitions),
+        [['swipe3-left', 'gnome-overview']]);
+    extension._overview.disable();
 }
 
 const env = vars => name => vars[name] ?? null;
