@@ -7,14 +7,16 @@
 // page per workspace, the active one current) or, with a daemon that cannot declare, follows
 // the configured transitions bound to the 3-finger horizontal swipes; it turns GNOME's own
 // 3-finger touchpad workspace swipe off while it has them, and drives GNOME's own workspace
-// animation with transitiond's positions. The connection lost or the extension disabled,
-// GNOME gets its gesture back.
+// animation with transitiond's positions. The overview and the app grid (3 fingers vertical)
+// likewise, declared only (overviewGesture.js). The connection lost or the extension disabled,
+// GNOME gets its gestures back.
 
 import Gio from 'gi://Gio';
 
 import {LineClient} from './lineClient.js';
 import {socketCandidates} from './socketPath.js';
 import {GnomeWorkspaceDriver} from './gnomeWorkspaceDriver.js';
+import {OverviewGesture} from './overviewGesture.js';
 import {
     DECLARED_NAME, WorkspaceGestureTracker, subscribedDirections, workspaceGestures,
 } from './workspaceGestures.js';
@@ -23,7 +25,7 @@ const DECLARE_ID = 1;
 const SUBSCRIBE_ID = 2;
 const UPDATE_ID = 3;
 
-/** transitiond's side of GNOME Shell: one connection, one driven gesture (the workspaces). */
+/** transitiond's side of GNOME Shell: one connection, two driven gestures (the workspaces, the overview). */
 export class TransitiondExtension {
     /**
      * @param {{Main: object, Shell: object, global: object}} shell GNOME Shell's modules
@@ -32,18 +34,19 @@ export class TransitiondExtension {
         this._global = shell.global;
         this._driver = new GnomeWorkspaceDriver(shell);
         this._gestures = new WorkspaceGestureTracker();
+        this._overview = new OverviewGesture(shell);
         this._client = null;
         this._mode = null;
         this._hello = null;
         this._signals = [];
         this._touchpad = null;
-        this._refused = false;
         this._paused = false;
     }
 
     /**
      * What the extension does now, for `transitionctl doctor` and the tests:
-     * `connected`, `mode` (`declared`, `subscribed` or null) and `taken` (GNOME's own swipe off).
+     * `connected`, `mode` (`declared`, `subscribed` or null) and `taken` (GNOME's own swipe off);
+     * `overview`: `declared` and `taken` (GNOME's own overview swipe off).
      */
     get status() {
         return {
@@ -51,6 +54,7 @@ export class TransitiondExtension {
             mode: this._mode,
             taken: this._driver.taken,
             transitions: this._mode ? this._gestures.transitions : [],
+            overview: this._overview.status,
         };
     }
 
@@ -68,6 +72,7 @@ export class TransitiondExtension {
             onDisconnected: () => this._disconnected(),
             log: text => console.log(`transitiond: ${text}`),
         });
+        this._overview.enable(this._client);
         this._client.start();
     }
 
@@ -75,6 +80,7 @@ export class TransitiondExtension {
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];
+        this._overview.disable();
         this._client?.stop();   // runs _disconnected: GNOME's gesture back, a swipe put back
         this._client = null;
         this._disconnected();
@@ -100,29 +106,39 @@ export class TransitiondExtension {
             this._declare();
             return;
         case 'reply':
-            this._reply(message);
+            if (!this._overview.reply(message, () => this._subscribeAll()))
+                this._reply(message);
             return;
         case 'delivery':
             // Events stop for this session (another user's is active, or it is locked): GNOME
-            // keeps its gesture until they flow again (docs/protocol.md, `delivery`).
+            // keeps its gestures until they flow again (docs/protocol.md, `delivery`). A paused
+            // connection loses its declarations: they are declared again when it resumes.
             this._paused = message.state === 'paused';
-            if (this._paused)
+            if (this._paused) {
+                if (this._mode === 'declared') {
+                    this._driver.apply(this._gestures.abort());
+                    this._mode = null;
+                }
                 this._driver.give();
-            else if (this._mode)
+                this._overview.paused();
+            } else if (this._mode) {
                 this._driver.take();
-            else if (this._hello)
+            } else if (this._hello) {
                 this._declare();
+            }
             return;
         case 'transitions_changed':
             if (this._mode === 'subscribed')
                 this._subscribe(message.transitions);
             return;
         default:
-            this._apply(this._gestures.handle(message, this._driver.pages()));
+            if (this._overview.handle(message))
+                return;
+            this._driver.apply(this._gestures.handle(message, this._driver.pages()));
             // A swipe GNOME refused (the overview, the lock screen) left the daemon's page
             // where GNOME is not: tell it where GNOME is.
-            if (message.event === 'completed' && this._refused && !this._gestures.active) {
-                this._refused = false;
+            if (message.event === 'completed' && this._driver.refused && !this._gestures.active) {
+                this._driver.refused = false;
                 this._pagesChanged();
             }
         }
@@ -135,6 +151,21 @@ export class TransitiondExtension {
             gestures: [workspaceGestures(this._naturalScroll)[0]],
             pages: Math.max(pages.count, 2), page: pages.current,
         });
+        this._overview.declare(this._naturalScroll);
+    }
+
+    // Subscribes to every transition the extension follows, the workspaces' (declared or
+    // configured) and the overview's: subscribing again replaces the filter.
+    _subscribeAll() {
+        const names = [...this._mode ? this._gestures.transitions : [], ...this._overview.names];
+        if (names.length > 0) {
+            this._client.send({
+                id: SUBSCRIBE_ID, request: 'subscribe', transitions: names,
+                events: ['began', 'updated', 'ended', 'completed'],
+            });
+        }
+        if (!this._paused)
+            this._overview.take();
     }
 
     _reply(reply) {
@@ -142,7 +173,7 @@ export class TransitiondExtension {
             if (reply.ok) {
                 this._mode = 'declared';
                 this._gestures.followDeclared();
-                this._client.send({id: SUBSCRIBE_ID, request: 'subscribe', transitions: [DECLARED_NAME]});
+                this._subscribeAll();
                 this._takeUnlessPaused();
             } else if (reply.error?.code === 'unknown_request' || reply.error?.code === 'invalid_request') {
                 // A daemon without `declare`: the configured transitions instead.
@@ -155,6 +186,7 @@ export class TransitiondExtension {
             console.log(`transitiond: subscribe refused: ${reply.error?.message}`);
             this._mode = null;
             this._driver.give();
+            this._overview.disconnected();
         }
     }
 
@@ -163,14 +195,12 @@ export class TransitiondExtension {
         if (directions.size === 0) {
             this._mode = null;
             this._driver.give();
+            this._subscribeAll();
             return;
         }
         this._mode = 'subscribed';
         this._gestures.followSubscribed(directions);
-        this._client.send({
-            id: SUBSCRIBE_ID, request: 'subscribe', transitions: [...directions.keys()],
-            events: ['began', 'updated', 'ended', 'completed'],
-        });
+        this._subscribeAll();
         this._takeUnlessPaused();
     }
 
@@ -190,25 +220,9 @@ export class TransitiondExtension {
         });
     }
 
-    _apply(motion) {
-        if (motion === null)
-            return;
-        switch (motion.type) {
-        case 'begin':
-            this._refused = !this._driver.begin();
-            if (motion.then)
-                this._apply(motion.then);
-            return;
-        case 'update':
-            this._driver.update(motion.position);
-            return;
-        case 'end':
-            this._driver.end(motion.target, motion.durationMs);
-        }
-    }
-
     _disconnected() {
-        this._apply(this._gestures.abort());
+        this._driver.apply(this._gestures.abort());
+        this._overview.disconnected();
         this._mode = null;
         this._hello = null;
         this._paused = false;

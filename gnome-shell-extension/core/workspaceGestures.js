@@ -60,7 +60,8 @@ export function animationMs(ended) {
 }
 
 /**
- * Follows one connection's events and says what GNOME's strip should do.
+ * Follows one connection's events and says what one of GNOME's paged strips should do: the
+ * workspaces (declared or subscribed) or, declared only, the overview (overviewGestures.js).
  *
  * `handle(message, pages)` returns null or one motion:
  * - `{type: 'begin'}`: a gesture took the strip (or caught it while it animated);
@@ -69,7 +70,9 @@ export function animationMs(ended) {
  * `pages` is GNOME's strip when the message arrives: `{count, current}`.
  */
 export class WorkspaceGestureTracker {
-    constructor() {
+    /** @param {string} declaredName the name of the declared transition it follows */
+    constructor(declaredName = DECLARED_NAME) {
+        this._declaredName = declaredName;
         this._declared = false;
         this._directions = new Map();
         this._gesture = null;
@@ -92,7 +95,7 @@ export class WorkspaceGestureTracker {
 
     /** The names of the transitions this follows. */
     get transitions() {
-        return this._declared ? [DECLARED_NAME] : [...this._directions.keys()];
+        return this._declared ? [this._declaredName] : [...this._directions.keys()];
     }
 
     /** Whether a gesture holds the strip (from its `began` to its `completed`). */
@@ -120,7 +123,7 @@ export class WorkspaceGestureTracker {
      */
     handle(message, pages) {
         const name = message.transition;
-        const sign = this._declared ? (name === DECLARED_NAME ? 1 : 0) : this._directions.get(name) ?? 0;
+        const sign = this._declared ? (name === this._declaredName ? 1 : 0) : this._directions.get(name) ?? 0;
         if (sign === 0 || pages.count < 1)
             return null;
         const last = pages.count - 1;

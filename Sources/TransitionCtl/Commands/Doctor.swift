@@ -18,7 +18,9 @@ struct Doctor: ParsableCommand {
             Hyprland, niri, COSMIC, Cinnamon) also acts on, with the way out: other fingers, or \
             the setting or config line that turns the desktop's gesture off. On GNOME it asks \
             the running GNOME Shell for its version on the session bus (500 ms at most), whose \
-            rules differ before 40, from 40 to 46 and from 47; on Hyprland it reads \
+            rules differ before 40, from 40 to 46 and from 47, and says whether transitiond's \
+            GNOME Shell extension is installed, enabled and connected (the gestures it takes \
+            are no longer GNOME's: docs/gnome.md); on Hyprland it reads \
             hyprland.conf and the files its `source =` lines name. It also names \
             clients that act on gestures themselves: Touchégg clients connected to transitiond's \
             @touchegg, and a running Touchégg client, fusuma or libinput-gestures. See \
@@ -41,7 +43,8 @@ struct Doctor: ParsableCommand {
     var config: String? { actions ?? oldActions }
 
     func run() throws {
-        let environment = ProcessEnvironment.values(RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"])
+        let environment = ProcessEnvironment.values(RunningDesktop.variables + ["XDG_CONFIG_HOME", "HOME"]
+                                                    + GnomeExtensionCheck.variables)
         let daemon = ask()
         let path = config ?? ActionsDecoder.defaultPath(environment: environment) ?? "actions.toml"
         let actions: DoctorReport.Actions
@@ -56,8 +59,13 @@ struct Doctor: ParsableCommand {
         }
         let desktop = RunningDesktop(environment: environment)
         let served = (try? daemon.get())?.status?.counters["touchegg_clients"] != nil
+        // On GNOME Shell: transitiond's extension, installed, enabled and connected (docs/gnome.md).
+        let onGnome = desktop.gestures?.desktop.hasPrefix(DesktopGestureSet.gnome.desktop) == true
+        let gnomeExtension = onGnome
+            ? GnomeExtensionCheck.find(environment: environment, transitions: (try? daemon.get())?.hello.transitions) : nil
         let report = DoctorReport(daemon: daemon, actions: actions, desktopNames: desktop.names, desktop: desktop.gestures,
-                                  runningTools: RunningTools.find(Files.processes()), touchegg: ToucheggEndpointCheck.find(served: served))
+                                  runningTools: RunningTools.find(Files.processes()), touchegg: ToucheggEndpointCheck.find(served: served),
+                                  gnomeExtension: gnomeExtension)
         Terminal.out(report.text)
         if case .failure = daemon { throw ExitCode(Failure.unreachable) }
         if report.hasProblems { throw ExitCode(1) }

@@ -34,13 +34,22 @@ struct DoctorReport {
     var runningTools: [RunningTools.Found]
     /// Who serves `@touchegg`, and whether the safe way (`nil`: not looked at).
     var touchegg: ToucheggEndpointCheck? = nil
+    /// transitiond's GNOME Shell extension (`nil`: not on GNOME Shell).
+    var gnomeExtension: GnomeExtensionCheck? = nil
 
     /// The bound gestures the desktop acts on too (every transition the daemon has; each says
-    /// whether actions use it).
+    /// whether actions use it). Not those GNOME's own recognition leaves to transitiond while
+    /// its GNOME Shell extension is connected, and not a configured gesture a declared
+    /// transition took (it drives the declared one, checked on its own).
     var conflicts: [GestureConflict] {
         guard case .success(let daemon) = daemon, let desktop else { return [] }
         let file: ActionsFile? = if case .loaded(_, let file) = actions { file } else { nil }
-        return GestureConflicts.find(transitions: daemon.hello.transitions, desktop: desktop, actions: file)
+        let transitions = daemon.hello.transitions
+        return GestureConflicts.find(transitions: transitions, desktop: desktop, actions: file).filter { conflict in
+            if gnomeExtension?.leavesToTransitiond(conflict) == true { return false }
+            let taken = transitions.first { $0.name == conflict.transition }?.taken ?? []
+            return !taken.contains { $0.gesture == conflict.gesture.name }
+        }
     }
 
     /// Touchégg clients connected to transitiond's `@touchegg` (`nil`: not served, or unknown).
@@ -99,6 +108,8 @@ struct DoctorReport {
         } else {
             out += desktopNames.isEmpty ? "\n" : " (transitiond knows no gestures of its own there)\n"
         }
+
+        if let gnomeExtension { out += gnomeExtension.lines.map { $0 + "\n" }.joined() }
 
         if desktop != nil {
             switch daemon {

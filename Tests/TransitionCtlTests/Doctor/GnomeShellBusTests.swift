@@ -5,9 +5,10 @@ import Glibc
 import Testing
 @testable import TransitionCtl
 
-/// GNOME Shell's version read from a real (private) session bus: dbus-daemon, and a stand-in
-/// for gnome-shell that owns `org.gnome.Shell` and answers `ShellVersion` as
-/// GNOME/gnome-shell `js/ui/shellDBus.js` does.
+/// GNOME Shell's version, and what it says of transitiond's extension, read from a real
+/// (private) session bus: dbus-daemon, and a stand-in for gnome-shell that owns
+/// `org.gnome.Shell` and answers `ShellVersion` and `GetExtensionInfo` as GNOME/gnome-shell
+/// `js/ui/shellDBus.js` does.
 @Suite(.serialized) struct GnomeShellBusTests {
     /// A private session bus under `dir`, and its address. Stop it with ``stop(_:)``.
     static func startBus(_ dir: String) throws -> (Process, String) {
@@ -29,12 +30,18 @@ import Testing
     }
 
     /// A connection to the bus at `address` that owns `org.gnome.Shell`; with `version`, it
-    /// answers `Get(org.gnome.Shell, ShellVersion)` whenever it is processed.
+    /// answers `Get(org.gnome.Shell, ShellVersion)` whenever it is processed; with
+    /// `extensionPath`, `GetExtensionInfo` of `org.gnome.Shell.Extensions` for transitiond's
+    /// extension (an empty dictionary for any other uuid) with the `a{sv}` GNOME Shell 48 sends
+    /// (js/misc/extensionUtils.js `serializeExtension` at 48.0: the metadata's members, arrays
+    /// among them, then `type`, `state`, `enabled`, `path`, `error`…), as the extension loaded
+    /// from that directory.
     final class StandIn {
         let bus: OpaquePointer
         private let version: UnsafeMutablePointer<CChar>?
+        private let extensionPath: UnsafeMutablePointer<CChar>?
 
-        init(address: String, version: String?) throws {
+        init(address: String, version: String?, extensionPath: String? = nil) throws {
             var bus: OpaquePointer?
             #expect(sd_bus_new(&bus) >= 0)
             self.bus = try #require(bus)
@@ -56,11 +63,53 @@ import Testing
                     return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
                 }, copy) >= 0)
             }
+            self.extensionPath = extensionPath.map { strdup($0) }
+            if let extensionPath = self.extensionPath {
+                #expect(sd_bus_add_object(self.bus, nil, "/org/gnome/Shell", { message, userdata, _ in
+                    guard let message, let userdata,
+                          sd_bus_message_is_method_call(message, "org.gnome.Shell.Extensions", "GetExtensionInfo") > 0 else { return 0 }
+                    var uuid: UnsafePointer<CChar>?
+                    guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &uuid) >= 0, let uuid else { return -EIO }
+                    var reply: OpaquePointer?
+                    guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -EIO }
+                    defer { sd_bus_message_unref(reply) }
+                    func code(_ c: String) -> CChar { CChar(c.utf8.first!) }
+                    func entry(_ key: String, _ type: String, _ append: () -> Void) {
+                        sd_bus_message_open_container(reply, code("e"), "sv")
+                        sd_bus_message_append_basic(reply, code("s"), key)
+                        sd_bus_message_open_container(reply, code("v"), type)
+                        append()
+                        sd_bus_message_close_container(reply)
+                        sd_bus_message_close_container(reply)
+                    }
+                    sd_bus_message_open_container(reply, code("a"), "{sv}")
+                    if String(cString: uuid) == GnomeExtensionCheck.uuid {
+                        entry("uuid", "s") { sd_bus_message_append_basic(reply, code("s"), uuid) }
+                        entry("shell-version", "av") {
+                            sd_bus_message_open_container(reply, code("a"), "v")
+                            for v in ["45", "48"] {
+                                sd_bus_message_open_container(reply, code("v"), "s")
+                                sd_bus_message_append_basic(reply, code("s"), v)
+                                sd_bus_message_close_container(reply)
+                            }
+                            sd_bus_message_close_container(reply)
+                        }
+                        entry("type", "d") { var d = 1.0; sd_bus_message_append_basic(reply, code("d"), &d) }
+                        entry("state", "d") { var d = 1.0; sd_bus_message_append_basic(reply, code("d"), &d) }
+                        entry("enabled", "b") { var b: Int32 = 1; sd_bus_message_append_basic(reply, code("b"), &b) }
+                        entry("path", "s") { sd_bus_message_append_basic(reply, code("s"), userdata) }
+                        entry("error", "s") { sd_bus_message_append_basic(reply, code("s"), "") }
+                    }
+                    sd_bus_message_close_container(reply)
+                    return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+                }, extensionPath) >= 0)
+            }
         }
 
         deinit {
             sd_bus_close_unref(bus)
             free(version)
+            free(extensionPath)
         }
 
         /// Answers what comes until `process` exits.
@@ -94,6 +143,31 @@ import Testing
             #expect(output.contains("desktop: XDG_CURRENT_DESKTOP=GNOME (wayland) (GNOME Shell \(version))\n"), "\(output)")
             #expect(output.contains("\n  - " + expected), "\(output)")
         }
+    }
+
+    /// What the running GNOME Shell says of the extension (`GetExtensionInfo`): doctor reads its
+    /// state and path from GNOME 48's `a{sv}`, skipping the rest, and finds the user's copy.
+    @Test func readsWhatGnomeShellSaysOfTheExtension() throws {
+        let dir = try Binaries.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (bus, address) = try Self.startBus(dir)
+        defer { Self.stop(bus) }
+        let installed = dir + "/data/gnome-shell/extensions/" + GnomeExtensionCheck.uuid
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+        try "{}".write(toFile: installed + "/metadata.json", atomically: true, encoding: .utf8)
+        let shell = try StandIn(address: address, version: "48.0", extensionPath: installed)
+        var environment = DoctorCommandTests.environment("GNOME", dir: dir)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["XDG_DATA_HOME"] = dir + "/data"
+        environment["XDG_DATA_DIRS"] = dir + "/nothing"
+        let log = dir + "/doctor.log"
+        let doctor = try Binaries.start("transitionctl", ["doctor", "--socket", dir + "/none.sock"], log: log, environment: environment)
+        shell.serve(until: doctor)
+        let output = Binaries.read(log)
+        #expect(output.contains("GNOME Shell extension transitiond@transitiond.github.io:\n"
+            + "  installed: \(installed) (user)\n"
+            + "  enabled: yes, loaded from \(installed)\n"
+            + "  connected: unknown (transitiond did not answer)\n"), "\(output)")
     }
 
     @Test func saysWhyTheVersionIsUnknown() throws {
