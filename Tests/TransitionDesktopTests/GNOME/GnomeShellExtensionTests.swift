@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+import PropertyBased
+import Testing
+@testable import TransitionDesktop
+import TransitionActions
+
+/// What the GNOME Shell extension's focus reports mean, and the one focus source they share with KWin.
+@Suite struct GnomeShellExtensionTests {
+    @Test func anApplicationIsItsAppIDWithItsWMClass() {
+        #expect(GnomeShellExtension.application(appID: "org.gnome.Terminal", wmClass: "gnome-terminal-server", title: "Terminal")
+            == FocusedApplication(appID: "org.gnome.Terminal", instance: "gnome-terminal-server", title: "Terminal"))
+        #expect(GnomeShellExtension.application(appID: "foot", wmClass: "foot", title: "")
+            == FocusedApplication(appID: "foot"))
+    }
+
+    @Test func aWindowOfNoApplicationIsItsWMClass() {
+        #expect(GnomeShellExtension.application(appID: "", wmClass: "org.example.A", title: "A")
+            == FocusedApplication(appID: "org.example.A", title: "A"))
+    }
+
+    @Test func noWindowIsNoApplication() {
+        #expect(GnomeShellExtension.application(appID: "", wmClass: "", title: "a title") == nil)
+    }
+
+    @Test func anAppIDOrAWMClassMatchesAnAppCondition() async {
+        let alphabet = Array("abcXYZ.-_09")
+        await propertyCheck(input: Gen<Int>.int(in: 0...(alphabet.count - 1)).array(of: 2...24)) { indices in
+            let half = indices.count / 2
+            let appID = String(indices[..<half].map { alphabet[$0] })
+            let wmClass = String(indices[half...].map { alphabet[$0] })
+            let focused = GnomeShellExtension.application(appID: appID, wmClass: wmClass, title: "")
+            #expect(AppCondition(names: [appID], excluded: false).matches(.known(focused)))
+            #expect(AppCondition(names: [wmClass.uppercased()], excluded: false).matches(.known(focused)))
+            #expect(!AppCondition(names: [appID], excluded: true).matches(.known(focused)))
+        }
+    }
+
+    @Test func gnomeShellAndKWinReportThroughOneObject() {
+        #expect(KWinFocusScript.objectPath == CompositorFocus.objectPath)
+        #expect(KWinFocusScript.interface == CompositorFocus.interface)
+        #expect(GnomeShellFocusReporter().busName == "org.gnome.Shell")
+        #expect(KWinFocusReporter().busName == "org.kde.KWin")
+    }
+}
