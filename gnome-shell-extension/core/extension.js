@@ -15,6 +15,7 @@ import Gio from 'gi://Gio';
 import {LineClient} from './lineClient.js';
 import {socketCandidates} from './socketPath.js';
 import {GnomeWorkspaceDriver} from './gnomeWorkspaceDriver.js';
+import {RunnerBus} from './runnerBus.js';
 import {
     DECLARED_NAME, WorkspaceGestureTracker, subscribedDirections, workspaceGestures,
 } from './workspaceGestures.js';
@@ -39,6 +40,8 @@ export class TransitiondExtension {
         this._touchpad = null;
         this._refused = false;
         this._paused = false;
+        // The focus and keys for `transitionctl run` (issue 31, items 2 and 3): runnerBus.js.
+        this._runnerBus = new RunnerBus(shell, text => console.log(`transitiond: ${text}`));
     }
 
     /**
@@ -69,9 +72,11 @@ export class TransitiondExtension {
             log: text => console.log(`transitiond: ${text}`),
         });
         this._client.start();
+        this._runnerBus.enable();
     }
 
     disable() {
+        this._runnerBus.disable();
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];

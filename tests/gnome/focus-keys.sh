@@ -1,0 +1,144 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: MIT
+# Phase 7 of tests/gnome/run, sourced by it once GNOME Shell is up with the extension enabled:
+# per-application actions and keys of `transitionctl run` through the extension (issue 31,
+# items 2 and 3; docs/gnome.md, "Actions per application and keys"). It uses run's helpers
+# (user, shell, is, until_ok, say, fail), $tmp, $bin and $socket.
+# On GNOME Shell's Wayland display, two windows: foot (app id A) and wev (printing its key
+# events); a real transitiond (--no-input) whose transitions `transitionctl trigger` runs, and the
+# real `transitionctl run`, as nobody like GNOME Shell, with XDG_CURRENT_DESKTOP=GNOME:
+#   a. the runner follows focus through the extension (GNOME's focus window, moved with
+#      Meta.Window.activate): `app = "A"` runs only with A focused, `not_apps = ["A"]` only with
+#      wev focused;
+#   b. `keys = "h i shift+x Return"` reach wev through the extension's Clutter virtual keyboard,
+#      with no uinput key service anywhere (nothing listens on /run/transitiond/keys.sock here);
+#   c. refused: a system key by the runner (`transitionctl desktop keys XF86PowerOff`), KEY_POWER
+#      by the extension itself (gdbus renamed transitionctl, which passes the caller check), a
+#      caller that is not transitionctl (gdbus), and keys while GNOME is in its lock screen's
+#      session mode (`unlock-dialog`, pushed as GNOME's screen shield does: headless GNOME
+#      without GDM and logind has no screen shield to lock); nothing of it reaches wev;
+#   d. the extension disabled: the runner drops the focus (the extension's `Stopped`), and
+#      follows it again once the extension is back.
+# Time: about 25 s on a busy 2-core machine (printed).
+phase=$(date +%s%N)
+gjs -m tests/gnome/runner-unit.js
+[[ -x $bin/transitionctl ]] || swift build --product transitionctl > /dev/null
+until_ok 10 test -S "$tmp/run/wayland-0" || fail "GNOME Shell has no Wayland display wayland-0"
+# A client of GNOME's session: its Wayland display and session bus, as nobody.
+client() { user env WAYLAND_DISPLAY=wayland-0 XDG_CURRENT_DESKTOP=GNOME "$@"; }
+windows() { shell 'global.get_window_actors().map(a => a.meta_window.get_wm_class()).sort()'; }
+# focus CLASS: GNOME activates the window of WM_CLASS CLASS (until it has the focus, 5 s at most).
+focus() {
+  until_ok 5 is "(global.get_window_actors().map(a => a.meta_window).find(w => w.get_wm_class() === '$1')
+       .activate(global.get_current_time()), global.display.focus_window?.get_wm_class())" "\"$1\""
+}
+has() { grep -q -- "$2" "$1"; }
+ran() { [[ $(cat "$tmp/run/ran" 2>/dev/null) == "$1" ]]; }
+
+client foot --app-id A --title "window A" sleep 600 > "$tmp/foot.log" 2>&1 &
+pids+=($!)
+client stdbuf -oL wev -f wl_keyboard > "$tmp/wev.log" 2>&1 < /dev/null &
+pids+=($!)
+until_ok 20 is "['A', 'wev'].every(c => global.get_window_actors().some(a => a.meta_window.get_wm_class() === c))" true ||
+  fail "windows A and wev did not show: $(windows)"
+
+user "$bin/transitiond" --no-input --socket "$socket" > "$tmp/daemon5.log" 2>&1 &
+pids+=($!)
+until_ok 10 test -S "$socket" || fail "transitiond did not start"
+cat > "$tmp/actions.toml" <<TOML
+[[action]]
+transition = "swipe4-left"
+on = "began"
+app = "A"
+command = "echo A >> '$tmp/run/ran'"
+
+[[action]]
+transition = "swipe4-left"
+on = "began"
+not_apps = ["A"]
+command = "echo NOT-A >> '$tmp/run/ran'"
+
+[[action]]
+transition = "swipe4-right"
+on = "finish"
+apps = ["wev"]
+keys = "h i shift+x Return"
+TOML
+chmod 644 "$tmp/actions.toml"
+focus A || fail "GNOME did not focus A: $(shell 'global.display.focus_window?.get_wm_class()')"
+client "$bin/transitionctl" run --verbose --config "$tmp/actions.toml" --socket "$socket" > "$tmp/run.log" 2>&1 &
+runner=$!
+pids+=("$runner")
+until_ok 10 has "$tmp/run.log" "connected to" || fail "the runner did not connect"
+until_ok 10 has "$tmp/run.log" "following focus through gnome-shell; focus: A “window A”" ||
+  fail "the runner does not follow focus through the extension, or did not see A focused at its start"
+until_ok 10 has "$tmp/run.log" "pressing keys through gnome-shell" || fail "the runner does not press keys through the extension"
+trigger() { (user "$bin/transitionctl" trigger "$1" --wait --socket "$socket") > /dev/null; }
+
+# a. Per application, following GNOME's focus.
+trigger swipe4-left
+until_ok 10 ran "A" || fail "with A focused, ran: $(cat "$tmp/run/ran" 2>/dev/null)"
+focus wev || fail "GNOME did not focus wev"
+until_ok 10 has "$tmp/run.log" "focus: wev" || fail "the runner did not see wev focused"
+trigger swipe4-left
+until_ok 10 ran $'A\nNOT-A' || fail "with wev focused, ran: $(cat "$tmp/run/ran")"
+say "7a. app = \"A\" ran only with A focused, not_apps = [\"A\"] only with wev focused (GNOME's focus, through the extension)"
+
+# b. Keys through the extension's virtual keyboard, no key service.
+[[ ! -e /run/transitiond/keys.sock ]] || say "(a key service socket exists on this host; the runner does not use it: it said gnome-shell)"
+until_ok 10 has "$tmp/wev.log" "wl_keyboard] enter" || fail "wev's keyboard did not enter"
+wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
+wev_has() { tail -n +"$wev_from" "$tmp/wev.log" | grep -q -- "$1"; }
+trigger swipe4-right
+until_ok 10 wev_has "sym: Return" || fail "the keys did not reach wev: $(tail -5 "$tmp/run.log")"
+typed=$(tail -n +"$wev_from" "$tmp/wev.log" | awk '/\(pressed\)/ {p = 1; next} p && /sym:/ {p = 0; if ($2 !~ /^Shift/) print $2}' | tr '\n' ' ')
+[[ $typed == "h i X Return " ]] || fail "wev received (pressed): $typed"
+released=$(tail -n +"$wev_from" "$tmp/wev.log" | grep -c '(released)' || true)
+pressed=$(tail -n +"$wev_from" "$tmp/wev.log" | grep -c '(pressed)' || true)
+((pressed == released)) || fail "wev saw $pressed keys pressed and $released released"
+say "7b. keys = \"h i shift+x Return\" reached wev through the extension's virtual keyboard ($pressed down, $released up)"
+
+# c. Refusals: nothing of these reaches wev.
+wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
+if out=$( (client "$bin/transitionctl" desktop keys XF86PowerOff) 2>&1); then fail "transitionctl desktop keys XF86PowerOff succeeded"; fi
+[[ $out == *"never pressed"*KEY_POWER* ]] || fail "transitionctl desktop keys XF86PowerOff said: $out"
+mkdir -p "$tmp/renamed"
+cp "$(command -v gdbus)" "$tmp/renamed/transitionctl"
+chmod 755 "$tmp/renamed" "$tmp/renamed/transitionctl"
+press() {  # press PROGRAM STROKES: PressKeys(a(qb)) called by PROGRAM (a gdbus); its output
+  (client "$1" call --session -d org.gnome.Shell -o /org/transitiond/Extension \
+    -m org.transitiond.Extension1.PressKeys "$2") 2>&1 || true
+}
+out=$(press "$tmp/renamed/transitionctl" '[(116, true), (116, false)]')
+[[ $out == *AccessDenied*KEY_POWER* ]] || fail "the extension did not refuse KEY_POWER: $out"
+out=$(press "$tmp/renamed/transitionctl" '[(56, true), (99, true), (48, true), (48, false), (99, false), (56, false)]')
+[[ $out == *AccessDenied*SysRq* ]] || fail "the extension did not refuse Alt+SysRq+B: $out"
+out=$(press gdbus '[(35, true), (35, false)]')
+[[ $out == *AccessDenied*"only transitionctl may ask"* ]] || fail "the extension took keys from gdbus: $out"
+# GNOME's lock screen mode (what its screen shield pushes): GNOME disables the extensions that do
+# not list `unlock-dialog` in their session-modes, this one among them, so nothing answers; were
+# it enabled, it would refuse (keyPresser.js: `Main.sessionMode.isLocked`).
+from=$(wc -l < "$tmp/run.log")
+shell "Main.sessionMode.pushMode('unlock-dialog')" > /dev/null
+until_ok 5 is 'Main.sessionMode.isLocked' true || fail "GNOME did not enter its lock screen's mode"
+out=$(press "$tmp/renamed/transitionctl" '[(35, true), (35, false)]')
+[[ $out == *"screen is locked"* || $out == *UnknownMethod* || $out == *UnknownObject* ]] || fail "keys were taken while locked: $out"
+trigger swipe4-right
+shell "Main.sessionMode.popMode('unlock-dialog')" > /dev/null
+until_ok 5 is 'Main.sessionMode.isLocked' false || fail "GNOME did not leave its lock screen's mode"
+sleep 0.5   # anything pressed would have reached wev by now
+! wev_has "(pressed)" || fail "wev received keys that were refused: $(tail -n +"$wev_from" "$tmp/wev.log" | grep -A1 '(pressed)')"
+locked=${out#*Error.}
+say "7c. refused, nothing reaching wev: XF86PowerOff by the runner, KEY_POWER and Alt+SysRq+B by the extension, gdbus as a caller, and keys while locked (the extension answered ${locked%%:*}; the runner: $(tail -n +"$from" "$tmp/run.log" | grep -o 'lost the focus\|cannot press [^:]*' | head -1))"
+until_ok 15 bash -c "tail -n +$from '$tmp/run.log' | grep -q 'following focus again through gnome-shell\|focus: wev'" ||
+  fail "the runner did not follow the focus again after the lock screen's mode: $(tail -3 "$tmp/run.log")"
+
+# d. The extension disabled and enabled again: the runner drops GNOME's focus, then follows it again.
+from=$(wc -l < "$tmp/run.log")
+(user gdbus call --session -d org.gnome.Shell -o /org/gnome/Shell -m org.gnome.Shell.Extensions.DisableExtension "$uuid") > /dev/null
+until_ok 10 bash -c "tail -n +$from '$tmp/run.log' | grep -q 'lost the focus'" || fail "the runner did not drop the focus when the extension was disabled"
+(user gdbus call --session -d org.gnome.Shell -o /org/gnome/Shell -m org.gnome.Shell.Extensions.EnableExtension "$uuid") > /dev/null
+until_ok 15 bash -c "tail -n +$from '$tmp/run.log' | grep -q 'following focus again through gnome-shell'" ||
+  fail "the runner did not follow the focus again once the extension was back: $(tail -3 "$tmp/run.log")"
+say "7d. the extension disabled: the runner dropped the focus; enabled again: followed it again"
+say "7. done in $((($(date +%s%N) - phase) / 1000000)) ms"
