@@ -9,7 +9,8 @@
 # real `transitionctl run`, as nobody like GNOME Shell, with XDG_CURRENT_DESKTOP=GNOME:
 #   a. the runner follows focus through the extension (GNOME's focus window, moved with
 #      Meta.Window.activate): `app = "A"` runs only with A focused, `not_apps = ["A"]` only with
-#      wev focused;
+#      wev focused (transitions run by `transitionctl trigger`); a replayed swipe on a daemon of
+#      its own with A focused runs only A's action, for a second runner following beside the first;
 #   b. `keys = "h i shift+x Return"` reach wev through the extension's Clutter virtual keyboard,
 #      with no uinput key service anywhere (nothing listens on /run/transitiond/keys.sock here);
 #   c. refused: a system key by the runner (`transitionctl desktop keys XF86PowerOff`), KEY_POWER
@@ -19,7 +20,7 @@
 #      without GDM and logind has no screen shield to lock); nothing of it reaches wev;
 #   d. the extension disabled: the runner drops the focus (the extension's `Stopped`), and
 #      follows it again once the extension is back.
-# Time: about 25 s on a busy 2-core machine (printed).
+# Time: about 11 s on a busy 2-core machine (printed: "7. done in").
 phase=$(date +%s%N)
 gjs -m tests/gnome/runner-unit.js
 [[ -x $bin/transitionctl ]] || swift build --product transitionctl > /dev/null
@@ -83,6 +84,31 @@ until_ok 10 has "$tmp/run.log" "focus: wev" || fail "the runner did not see wev 
 trigger swipe4-left
 until_ok 10 ran $'A\nNOT-A' || fail "with wev focused, ran: $(cat "$tmp/run/ran")"
 say "7a. app = \"A\" ran only with A focused, not_apps = [\"A\"] only with wev focused (GNOME's focus, through the extension)"
+
+# A replayed gesture (the recorded left swipe, 5 s after its daemon starts) on a daemon of its own,
+# which the extension does not use (it would switch GNOME's workspace, and the focus with it),
+# followed by a second runner: the first's focus source and this one's are followed at once.
+focus A || fail "GNOME did not focus A"
+first=$(head -1 examples/traces/swipe-left-finish.jsonl | jq .time_us)
+{
+  echo '{"type":"device_removed","device":9,"time_us":0}'
+  jq -c --argjson shift "$((5000000 - first))" '.time_us += $shift' examples/traces/swipe-left-finish.jsonl
+} > "$tmp/replayed.jsonl"
+sed -e 's/swipe4-left/swipe3-left/' -e "s|run/ran|run/replayed|" "$tmp/actions.toml" > "$tmp/replayed.toml"
+chmod 644 "$tmp/replayed.jsonl" "$tmp/replayed.toml"
+user "$bin/transitiond" --no-input --socket "$tmp/run/replay.sock" --replay "$tmp/replayed.jsonl" --exit-after-replay \
+  > "$tmp/daemon-replay.log" 2>&1 &
+replaying=$!
+pids+=("$replaying")
+until_ok 10 test -S "$tmp/run/replay.sock" || fail "the replaying transitiond did not start"
+client "$bin/transitionctl" run --verbose --config "$tmp/replayed.toml" --socket "$tmp/run/replay.sock" > "$tmp/run-replay.log" 2>&1 &
+pids+=($!)
+until_ok 10 has "$tmp/run-replay.log" "following focus through gnome-shell; focus: A “window A”" ||
+  fail "the second runner does not follow focus through the extension: $(cat "$tmp/run-replay.log")"
+until_ok 10 bash -c "! kill -0 $replaying 2>/dev/null" || fail "the replaying transitiond did not exit after its replay"
+[[ $(cat "$tmp/run/replayed" 2>/dev/null) == A ]] || fail "the replayed swipe with A focused ran: $(cat "$tmp/run/replayed" 2>/dev/null)"
+say "7a. a replayed swipe with A focused ran app = \"A\" only, for a second runner following GNOME's focus beside the first"
+focus wev || fail "GNOME did not focus wev"
 
 # b. Keys through the extension's virtual keyboard, no key service.
 [[ ! -e /run/transitiond/keys.sock ]] || say "(a key service socket exists on this host; the runner does not use it: it said gnome-shell)"
