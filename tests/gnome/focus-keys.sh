@@ -7,7 +7,8 @@
 # On GNOME Shell's Wayland display, two windows: foot (app id A) and wev (printing its key
 # events); a real transitiond (--no-input) whose transitions `transitionctl trigger` runs, and the
 # real `transitionctl run`, as nobody like GNOME Shell, with XDG_CURRENT_DESKTOP=GNOME:
-#   a. the runner follows focus through the extension (GNOME's focus window, moved with
+#   a. the runner believes only GNOME Shell's connection (gdbus's reports get AccessDenied), and
+#      follows focus through the extension (GNOME's focus window, moved with
 #      Meta.Window.activate): `app = "A"` runs only with A focused, `not_apps = ["A"]` only with
 #      wev focused (transitions run by `transitionctl trigger`); a replayed swipe on a daemon of
 #      its own with A focused runs only A's action, for a second runner following beside the first;
@@ -75,6 +76,26 @@ until_ok 10 has "$tmp/run.log" "following focus through gnome-shell; focus: A â€
   fail "the runner does not follow focus through the extension, or did not see A focused at its start"
 until_ok 10 has "$tmp/run.log" "pressing keys through gnome-shell" || fail "the runner does not press keys through the extension"
 trigger() { (user "$bin/transitionctl" trigger "$1" --wait --socket "$socket") > /dev/null; }
+
+# Only GNOME Shell is believed: another client of the session bus (gdbus) that tells the runner
+# that wev has the focus, or that the reports stopped, gets AccessDenied, and the runner keeps A.
+runner_name=
+for name in $(user gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.ListNames |
+                grep -o "':[0-9.]*'" | tr -d "'"); do
+  if [[ $( (user gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+             -m org.freedesktop.DBus.GetConnectionUnixProcessID "$name") 2>/dev/null) == "(uint32 $runner,)" ]]; then
+    runner_name=$name
+  fi
+done
+[[ -n $runner_name ]] || fail "the runner has no connection to the session bus"
+forge() { (user gdbus call --session -d "$runner_name" -o /org/transitiond/Focus -m "org.transitiond.Focus1.$1" "${@:2}") 2>&1 || true; }
+out=$(forge Activated wev wev forged)
+[[ $out == *AccessDenied* ]] || fail "the runner took a focus report from gdbus: $out"
+out=$(forge Stopped)
+[[ $out == *AccessDenied* ]] || fail "the runner took Stopped from gdbus: $out"
+sleep 0.2
+! has "$tmp/run.log" "focus: wev\|lost the focus" || fail "the runner believed gdbus: $(tail -3 "$tmp/run.log")"
+say "7a. the runner believes only GNOME Shell: gdbus's Activated and Stopped got AccessDenied"
 
 # a. Per application, following GNOME's focus.
 trigger swipe4-left
