@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import PropertyBased
 import Testing
 @testable import TransitionDesktop
 import TransitionActions
+import TransitionSystemd
 
 /// What the GNOME Shell extension's focus reports mean, and the one focus source they share with KWin.
 @Suite struct GnomeShellExtensionTests {
@@ -33,6 +35,25 @@ import TransitionActions
             #expect(AppCondition(names: [wmClass.uppercased()], excluded: false).matches(.known(focused)))
             #expect(!AppCondition(names: [appID], excluded: true).matches(.known(focused)))
         }
+    }
+
+    @Test func anExtensionNotEnabledSaysHowToEnableIt() {
+        for name in ["org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"] {
+            let text = GnomeShellFocusReporter.describe(SessionBusError("no such object", name: name))
+            #expect(text.contains("not enabled") && text.contains("gnome-extensions enable transitiond@transitiond.github.io"), "\(text)")
+        }
+        let refused = GnomeShellFocusReporter.describe(SessionBusError("only transitionctl may ask", name: "org.freedesktop.DBus.Error.AccessDenied"))
+        #expect(refused == "transitiond's GNOME Shell extension refused: only transitionctl may ask")
+        #expect(GnomeShellFocusReporter.describe(SessionBusError("no reply from org.gnome.Shell in 2000 ms")).contains("did not answer"))
+    }
+
+    @Test func theUUIDToEnableIsTheExtensions() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast(4)  // Tests/TransitionDesktopTests/GNOME/GnomeShellExtensionTests.swift
+        let data = try Data(contentsOf: URL(fileURLWithPath: parts.joined(separator: "/") + "/gnome-shell-extension/metadata.json"))
+        let uuid = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["uuid"] as? String)
+        let text = GnomeShellFocusReporter.describe(SessionBusError("no such object", name: "org.freedesktop.DBus.Error.UnknownObject"))
+        #expect(text.contains("gnome-extensions enable \(uuid)`"))
     }
 
     @Test func gnomeShellAndKWinReportThroughOneObject() {
