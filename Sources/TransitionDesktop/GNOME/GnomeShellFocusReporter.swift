@@ -48,7 +48,7 @@ final class GnomeShellFocusReporter: CompositorFocusReporter {
         case "org.freedesktop.DBus.Error.AccessDenied":
             "transitiond's GNOME Shell extension refused: \(error.message)"
         default:
-            "transitiond's GNOME Shell extension did not answer: \(error.message)"
+            "cannot reach transitiond's GNOME Shell extension: \(error.message)"
         }
     }
 }

@@ -8,13 +8,14 @@ import TransitionActions
 /// presses them on GNOME Shell's own seat through a Clutter virtual keyboard: no uinput, no
 /// root. Resolves the chords to evdev key strokes with the session's keymap (as for the uinput
 /// key service), refuses what ``KeyAllowList`` refuses before sending, and calls
-/// ``GnomeShellExtension/pressKeys`` on GNOME Shell, waiting for its answer (2 s at most). The
+/// ``GnomeShellExtension/pressKeys`` on GNOME Shell, waiting for its answer (2 s at most), on a
+/// session-bus connection of its own for each press (as the key service's sender connects for
+/// each: nothing stays open that no loop reads, and a bus restarted in between is no matter). The
 /// extension checks the same list again (its copy, core/keyAllowList.js, checked against this
 /// one by a test), presses nothing while the screen is locked, and takes requests only from a
 /// `transitionctl` process of its own user (docs/gnome.md).
 final class GnomeShellKeySender: KeySender {
     let name = "gnome-shell"
-    private let bus: SessionBus
     private let keymap: XKBKeymap
 
     /// How long a press may take.
@@ -24,11 +25,6 @@ final class GnomeShellKeySender: KeySender {
     /// process's requests: a `PressKeys` of no strokes.
     init(keymap: XKBKeymap) throws(DesktopError) {
         self.keymap = keymap
-        do throws(SessionBusError) {
-            bus = try SessionBus()
-        } catch {
-            throw DesktopError("cannot reach the session bus: \(error.message)")
-        }
         try press([])
     }
 
@@ -50,6 +46,7 @@ final class GnomeShellKeySender: KeySender {
         let codes = strokes.map(\.code)
         let pressed = strokes.map { UInt8($0.pressed ? 1 : 0) }
         do throws(SessionBusError) {
+            let bus = try SessionBus()
             try bus.call(GnomeShellExtension.busName, GnomeShellExtension.objectPath, GnomeShellExtension.interface,
                          GnomeShellExtension.pressKeys, appending: { message in
                 codes.withUnsafeBufferPointer { codes in

@@ -44,7 +44,7 @@ import TransitionSystemd
         }
         let refused = GnomeShellFocusReporter.describe(SessionBusError("only transitionctl may ask", name: "org.freedesktop.DBus.Error.AccessDenied"))
         #expect(refused == "transitiond's GNOME Shell extension refused: only transitionctl may ask")
-        #expect(GnomeShellFocusReporter.describe(SessionBusError("no reply from org.gnome.Shell in 2000 ms")).contains("did not answer"))
+        #expect(GnomeShellFocusReporter.describe(SessionBusError("no reply from org.gnome.Shell in 2000 ms")).contains("cannot reach transitiond's GNOME Shell extension: no reply"))
     }
 
     @Test func theUUIDToEnableIsTheExtensions() throws {
