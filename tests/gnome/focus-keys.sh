@@ -8,12 +8,13 @@
 # events); a real transitiond (--no-input) whose transitions `transitionctl trigger` runs, and the
 # real `transitionctl run`, as nobody like GNOME Shell, with XDG_CURRENT_DESKTOP=GNOME:
 #   a. the runner believes only GNOME Shell's connection (gdbus's reports get AccessDenied), and
-#      follows focus through the extension (GNOME's focus window, moved with
-#      Meta.Window.activate): `app = "A"` runs only with A focused, `not_apps = ["A"]` only with
-#      wev focused (transitions run by `transitionctl trigger`); a replayed swipe on a daemon of
-#      its own with A focused runs only A's action, for a second runner following beside the first;
+#      follows focus through the extension, as `transitionctl desktop focus` beside it does
+#      (GNOME's focus window, moved with Meta.Window.activate): `app = "A"` runs only with A
+#      focused, `not_apps = ["A"]` only with wev focused (transitions run by `transitionctl
+#      trigger`); a replayed swipe on a daemon of its own with A focused runs only A's action, for
+#      a second runner following beside the first;
 #   b. `keys = "h i shift+x Return"` reach wev through the extension's Clutter virtual keyboard,
-#      with no uinput key service anywhere (nothing listens on /run/transitiond/keys.sock here);
+#      no uinput key service involved (the runner says it presses through gnome-shell);
 #   c. refused: a system key by the runner (`transitionctl desktop keys XF86PowerOff`), KEY_POWER
 #      by the extension itself (gdbus renamed transitionctl, which passes the caller check), a
 #      caller that is not transitionctl (gdbus), and keys while GNOME is in its lock screen's
@@ -75,6 +76,10 @@ until_ok 10 has "$tmp/run.log" "connected to" || fail "the runner did not connec
 until_ok 10 has "$tmp/run.log" "following focus through gnome-shell; focus: A “window A”" ||
   fail "the runner does not follow focus through the extension, or did not see A focused at its start"
 until_ok 10 has "$tmp/run.log" "pressing keys through gnome-shell" || fail "the runner does not press keys through the extension"
+# transitionctl desktop focus beside it, through the same extension.
+client "$bin/transitionctl" desktop focus > "$tmp/focus.log" 2> "$tmp/focus-errors.log" &
+pids+=($!)
+until_ok 10 has "$tmp/focus.log" '^{"app":"A",' || fail "transitionctl desktop focus printed: $(cat "$tmp/focus.log" "$tmp/focus-errors.log")"
 trigger() { (user "$bin/transitionctl" trigger "$1" --wait --socket "$socket") > /dev/null; }
 
 # Only GNOME Shell is believed: another client of the session bus (gdbus) that tells the runner
@@ -111,6 +116,8 @@ until_ok 10 has "$tmp/run.log" "focus: wev" || fail "the runner did not see wev 
 trigger swipe4-left
 until_ok 10 ran $'A\nNOT-A' || fail "with wev focused, ran: $(cat "$tmp/run/ran")"
 say "focus and keys a: app = \"A\" ran only with A focused, not_apps = [\"A\"] only with wev focused (GNOME's focus, through the extension)"
+until_ok 5 has "$tmp/focus.log" '^{"app":"wev",' || fail "transitionctl desktop focus printed: $(cat "$tmp/focus.log")"
+say "focus and keys a: transitionctl desktop focus printed $(jq -c .app "$tmp/focus.log" | tr '\n' ' ')beside the runner"
 
 # A replayed gesture (the recorded left swipe, 5 s after its daemon starts) on a daemon of its own,
 # which the extension does not use (it would switch GNOME's workspace, and the focus with it),
