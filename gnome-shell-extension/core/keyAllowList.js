@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: MIT
-// What the extension's virtual keyboard may press: a copy of the uinput key service's
-// allow-list (Sources/TransitionKeys/KeyAllowList.swift), in the same evdev codes
-// (linux/input-event-codes.h). The runner refuses these before it asks; the extension refuses
+// What the extension's virtual keyboard may press, and how fast: a copy of the uinput key
+// service's allow-list (Sources/TransitionKeys/KeyAllowList.swift), in the same evdev codes
+// (linux/input-event-codes.h), and of its rate limit. The runner refuses these before it asks; the extension refuses
 // them again, whoever asks. GnomeExtensionAllowListTests (Tests/TransitionKeysTests) fails when
-// this copy and KeyAllowList disagree. Pure: no GNOME Shell here (tests/gnome/unit.js loads it).
+// this copy and KeyAllowList disagree, GnomeExtensionRateTests (Tests/TransitionKeyServiceTests)
+// when the rate differs. Pure: no GNOME Shell here (tests/gnome/unit.js loads it).
 
 /** The codes a request may name: KEY_ESC (1) to KEY_MICMUTE (248). */
 export const FIRST_CODE = 1;
 export const LAST_CODE = 248;
 /** Most strokes in one request (the key service's KeyServiceRequest.maxStrokes). */
 export const MAX_STROKES = 100;
+/**
+ * The rate limit, the key service's (KeyService.burst, KeyService.strokesPerSecond): a burst of
+ * this many strokes, then this many a second. GNOME Shell is the compositor: a caller that
+ * floods it with keys must not starve it.
+ */
+export const BURST = 120;
+export const STROKES_PER_SECOND = 60;
 
 /** Refused codes: power, sleep, suspend, wake, rfkill, eject, brightness, the display, no key. */
 export const REFUSED_CODES = new Map([
@@ -89,4 +97,28 @@ export function refusal(strokes) {
     if (held.size > 0)
         return `keys ${[...held].join(', ')} would stay down`;
     return null;
+}
+
+/**
+ * A token bucket over key strokes, by TokenBucket's rule (Sources/TransitionKeys/TokenBucket.swift):
+ * up to BURST, refilled at STROKES_PER_SECOND; taking more than there are takes nothing. Pure:
+ * the caller passes the time (monotonic µs).
+ */
+export class StrokeBucket {
+    constructor(nowUs) {
+        this._tokens = BURST;
+        this._updatedUs = nowUs;
+    }
+
+    /** Takes `count` strokes if there are that many at `nowUs`; returns whether it did. */
+    take(count, nowUs) {
+        if (nowUs > this._updatedUs) {
+            this._tokens = Math.min(BURST, this._tokens + (nowUs - this._updatedUs) / 1e6 * STROKES_PER_SECOND);
+            this._updatedUs = nowUs;
+        }
+        if (count > this._tokens)
+            return false;
+        this._tokens -= count;
+        return true;
+    }
 }

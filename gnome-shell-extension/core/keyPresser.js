@@ -3,12 +3,13 @@
 // (`seat.create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE)`, `notify_key` with evdev
 // codes: clutter/clutter/clutter-virtual-input-device.h at mutter 43.8 and 48.0; GNOME Shell's
 // own on-screen keyboard makes its device so, js/ui/keyboard.js at 43.9 and 48.0). Nothing
-// while the screen is locked; nothing of keyAllowList.js's refused keys; every key it pressed
+// while the screen is locked; nothing of keyAllowList.js's refused keys, nor past its rate
+// (the key service's: 120 strokes at once, 60 a second); every key it pressed
 // released again when a request ends, fails, or the extension is disabled.
 
 import GLib from 'gi://GLib';
 
-import {refusal} from './keyAllowList.js';
+import {STROKES_PER_SECOND, StrokeBucket, refusal} from './keyAllowList.js';
 
 /** A refused request: its reason, for the D-Bus error's message. */
 export class KeyRefused extends Error {}
@@ -17,9 +18,12 @@ export class KeyRefused extends Error {}
 export class KeyPresser {
     /**
      * @param {{Main: object}} shell GNOME Shell's modules
+     * @param {() => number} nowUs the monotonic clock, in µs (the tests pass their own)
      */
-    constructor(shell) {
+    constructor(shell, nowUs = () => GLib.get_monotonic_time()) {
         this._Main = shell.Main;
+        this._nowUs = nowUs;
+        this._bucket = null;
         this._Clutter = null;
         this._device = null;
         this._held = new Set();
@@ -41,6 +45,10 @@ export class KeyPresser {
             throw new KeyRefused(why);
         if (this.locked)
             throw new KeyRefused('the screen is locked: no keys are pressed');
+        const now = this._nowUs();
+        this._bucket ??= new StrokeBucket(now);
+        if (!this._bucket.take(strokes.length, now))
+            throw new KeyRefused(`rate limit: at most ${STROKES_PER_SECOND} key strokes a second`);
         // Made at the runner's first request, empty or not (its key sender asks with no keys as
         // it opens): a headless seat has a keyboard from then on, which clients bind.
         if (!this._device) {

@@ -6,7 +6,9 @@
 
 import System from 'system';
 
-import {LAST_CODE, MAX_STROKES, refusal} from '../../gnome-shell-extension/core/keyAllowList.js';
+import {
+    BURST, LAST_CODE, MAX_STROKES, STROKES_PER_SECOND, StrokeBucket, refusal,
+} from '../../gnome-shell-extension/core/keyAllowList.js';
 import {callerRefusal} from '../../gnome-shell-extension/core/runnerCheck.js';
 import {focusTexts} from '../../gnome-shell-extension/core/focusReporter.js';
 import {KeyPresser, KeyRefused} from '../../gnome-shell-extension/core/keyPresser.js';
@@ -69,10 +71,10 @@ check('focus: .desktop inside the id stays', focusTexts('a.desktop.b.desktop', n
 // The virtual keyboard (a stand-in for Clutter's device): nothing while locked, and no key left
 // down when a press fails half-way or the extension is disabled.
 const KeyState = {RELEASED: 0, PRESSED: 1};
-function presser(locked, failAt = -1) {
+function presser(locked, failAt = -1, clock = {nowUs: 1e9}) {
     const events = [];
     let calls = 0;
-    const keys = new KeyPresser({Main: {sessionMode: {isLocked: locked}}});
+    const keys = new KeyPresser({Main: {sessionMode: {isLocked: locked}}}, () => clock.nowUs);
     keys._Clutter = {KeyState};
     keys._device = {
         notify_key(time, code, state) {
@@ -114,6 +116,31 @@ async function outcome(promise) {
     keys._held.add(29);
     keys.disable();
     check('presser: disabled with a key down releases it', events, [[29, false]]);
+}
+
+// The rate: a burst of BURST strokes, then STROKES_PER_SECOND a second.
+{
+    const bucket = new StrokeBucket(0);
+    check('rate: the burst', bucket.take(BURST, 0), true);
+    check('rate: none left', bucket.take(1, 0), false);
+    check('rate: a second later, STROKES_PER_SECOND', bucket.take(STROKES_PER_SECOND, 1e6), true);
+    check('rate: and no more', bucket.take(1, 1e6), false);
+    check('rate: a time before counts as the last', bucket.take(1, 0), false);
+    check('rate: an hour later, the burst again, no more', [bucket.take(BURST, 3.6e9), bucket.take(1, 3.6e9)], [true, false]);
+    check('rate: more than the burst, never', new StrokeBucket(0).take(BURST + 1, 0), false);
+}
+{
+    const clock = {nowUs: 1e9};
+    const [keys, events] = presser(false, -1, clock);
+    const ten = Array.from({length: 5}, () => tap(30)).flat();
+    const outcomes = [];
+    for (let i = 0; i < 13; i++)
+        outcomes.push(await outcome(keys.press(ten)));
+    check('presser: 12 requests of 10 strokes, then the rate', outcomes.filter(o => o === 'pressed').length, 12);
+    check('presser: the 13th refused', outcomes[12].startsWith('refused: rate limit'), true);
+    check('presser: the refused one pressed nothing', events.length, 120);
+    clock.nowUs += 1e6;
+    check('presser: a second later, again', await outcome(keys.press(ten)), 'pressed');
 }
 
 print(`tests/gnome/runner-unit.js: ${checks - failures} of ${checks} checks passed`);
