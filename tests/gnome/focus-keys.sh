@@ -14,7 +14,8 @@
 #      trigger`); a replayed swipe on a daemon of its own with A focused runs only A's action, for
 #      a second runner following beside the first;
 #   b. `keys = "h i shift+x Return"` reach wev through the extension's Clutter virtual keyboard,
-#      no uinput key service involved (the runner says it presses through gnome-shell);
+#      no uinput key service involved (the runner says it presses through gnome-shell); with
+#      GNOME's input source German, keys "z y" type z y (resolved with GNOME's keymap);
 #   c. refused: a system key by the runner (`transitionctl desktop keys XF86PowerOff`), KEY_POWER
 #      by the extension itself (gdbus renamed transitionctl, which passes the caller check), a
 #      caller that is not transitionctl (gdbus), and keys while GNOME is in its lock screen's
@@ -22,7 +23,7 @@
 #      without GDM and logind has no screen shield to lock); nothing of it reaches wev;
 #   d. the extension disabled: the runner drops the focus (the extension's `Stopped`), and
 #      follows it again once the extension is back.
-# Time: about 11 s on a busy 2-core machine (printed: "focus and keys: done in").
+# Time: about 13 s on a busy 2-core machine (printed: "focus and keys: done in").
 phase=$(date +%s%N)
 gjs -m tests/gnome/runner-unit.js
 [[ -x $bin/transitionctl ]] || swift build --product transitionctl > /dev/null
@@ -158,10 +159,9 @@ pressed=$(tail -n +"$wev_from" "$tmp/wev.log" | grep -c '(pressed)' || true)
 ((pressed == released)) || fail "wev saw $pressed keys pressed and $released released"
 say "focus and keys b: keys = \"h i shift+x Return\" reached wev through the extension's virtual keyboard ($pressed down, $released up)"
 
-# c. Refusals: nothing of these reaches wev.
-wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
-if out=$( (client "$bin/transitionctl" desktop keys XF86PowerOff) 2>&1); then fail "transitionctl desktop keys XF86PowerOff succeeded"; fi
-[[ $out == *"never pressed"*KEY_POWER* ]] || fail "transitionctl desktop keys XF86PowerOff said: $out"
+# GNOME's layout, not the runner's: with GNOME's input source German (z and y swapped), the
+# extension's KEY_Z types y in GNOME, and `transitionctl desktop keys "z y"` (the runner's key
+# sender) types z y, resolved with the keymap GNOME gives its seat. Then back to GNOME's default.
 mkdir -p "$tmp/renamed"
 cp "$(command -v gdbus)" "$tmp/renamed/transitionctl"
 chmod 755 "$tmp/renamed" "$tmp/renamed/transitionctl"
@@ -169,6 +169,27 @@ press() {  # press PROGRAM STROKES: PressKeys(a(qb)) called by PROGRAM (a gdbus)
   (client "$1" call --session -d org.gnome.Shell -o /org/transitiond/Extension \
     -m org.transitiond.Extension1.PressKeys "$2") 2>&1 || true
 }
+sources="new Gio.Settings({schema_id: 'org.gnome.desktop.input-sources'})"
+shell "($sources.set_value('sources', new GLib.Variant('a(ss)', [['xkb', 'de']])), true)" > /dev/null
+wev_symbols() { tail -n +"$wev_from" "$tmp/wev.log" | awk '/\(pressed\)/ {p = 1; next} p && /sym:/ {p = 0; print $2}' | tr '\n' ' '; }
+german() {  # KEY_Z types y: GNOME's keymap is German
+  wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
+  press "$tmp/renamed/transitionctl" '[(44, true), (44, false)]' > /dev/null
+  until_ok 3 bash -c "tail -n +$wev_from '$tmp/wev.log' | grep -q 'sym: '"
+  [[ $(wev_symbols) == "y " ]]
+}
+until_ok 10 german || fail "GNOME's keymap did not become German: KEY_Z typed $(wev_symbols)"
+wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
+out=$( (client "$bin/transitionctl" desktop keys "z y") 2>&1) || fail "transitionctl desktop keys \"z y\" failed: $out"
+until_ok 10 bash -c "[[ \$(tail -n +$wev_from '$tmp/wev.log' | grep -c '(pressed)') == 2 ]]" || fail "not two keys in wev: $(wev_symbols)"
+[[ $(wev_symbols) == "z y " ]] || fail "with GNOME's German layout, keys \"z y\" typed: $(wev_symbols)"
+shell "($sources.reset('sources'), true)" > /dev/null
+say "focus and keys b: with GNOME's input source German, keys \"z y\" typed z y (GNOME's keymap, read from its seat)"
+
+# c. Refusals: nothing of these reaches wev.
+wev_from=$(($(wc -l < "$tmp/wev.log") + 1))
+if out=$( (client "$bin/transitionctl" desktop keys XF86PowerOff) 2>&1); then fail "transitionctl desktop keys XF86PowerOff succeeded"; fi
+[[ $out == *"never pressed"*KEY_POWER* ]] || fail "transitionctl desktop keys XF86PowerOff said: $out"
 out=$(press "$tmp/renamed/transitionctl" '[(116, true), (116, false)]')
 [[ $out == *AccessDenied*KEY_POWER* ]] || fail "the extension did not refuse KEY_POWER: $out"
 out=$(press "$tmp/renamed/transitionctl" '[(56, true), (99, true), (48, true), (48, false), (99, false), (56, false)]')

@@ -9,14 +9,15 @@ extension DesktopSession {
     }
 
     /// Presses keys through the extension's Clutter virtual keyboard (``GnomeShellKeySender``),
-    /// resolving them with the keymap xkbcommon builds from the environment.
-    static func gnomeShellKeySender() throws(DesktopError) -> any KeySender {
+    /// resolving them with the keymap GNOME gives its seat on `display`, else the one xkbcommon
+    /// builds from the environment.
+    static func gnomeShellKeySender(display: String) throws(DesktopError) -> any KeySender {
         let keymap: XKBKeymap
         do {
             keymap = try XKBKeymap()
         } catch {
             throw DesktopError("\(error)")
         }
-        return try GnomeShellKeySender(keymap: keymap)
+        return try GnomeShellKeySender(display: display, fallback: keymap)
     }
 }

@@ -84,7 +84,7 @@ public struct DesktopSession: Equatable, Sendable {
             let gnome = isDesktop("GNOME")
             let first: DesktopError
             do throws(DesktopError) {
-                return try gnome ? Self.gnomeShellKeySender() : Self.waylandKeySender(display: name)
+                return try gnome ? Self.gnomeShellKeySender(display: name) : Self.waylandKeySender(display: name)
             } catch {
                 first = error
             }
