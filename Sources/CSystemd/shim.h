@@ -109,6 +109,12 @@ static inline int csystemd_send_string(sd_bus *bus, const char *dest, const char
     return sd_bus_call_method_async(bus, NULL, dest, path, iface, member, NULL, NULL, "s", a1);
 }
 
+/// Sends DEST PATH IFACE.MEMBER() and expects no reply (nothing waits: flush the bus).
+static inline int csystemd_send_empty(sd_bus *bus, const char *dest, const char *path,
+                                      const char *iface, const char *member) {
+    return sd_bus_call_method_async(bus, NULL, dest, path, iface, member, NULL, NULL, NULL);
+}
+
 /// Reads the next argument as text: a string ("s"), or a byte array ("ay": what KWin 5's
 /// scripts pass for QByteArray properties such as resourceClass). `*data` and `*size` point
 /// into the message (valid while it lives). Returns 1, or a negative errno (-EBADMSG for any
@@ -132,6 +138,16 @@ static inline int csystemd_read_text(sd_bus_message *m, const void **data, size_
         return r < 0 ? r : 1;
     }
     return -EBADMSG;
+}
+
+/// Appends key strokes as one "a(qb)" argument: `codes[i]` going down when `pressed[i]` is
+/// nonzero, else up (what transitiond's GNOME Shell extension presses: GnomeShellKeySender).
+static inline int csystemd_append_strokes(sd_bus_message *m, const uint16_t *codes,
+                                          const uint8_t *pressed, size_t count) {
+    int r = sd_bus_message_open_container(m, 'a', "(qb)");
+    for (size_t i = 0; r >= 0 && i < count; i++)
+        r = sd_bus_message_append(m, "(qb)", codes[i], (int)(pressed[i] != 0));
+    return r < 0 ? r : sd_bus_message_close_container(m);
 }
 
 /// Reads three strings ("sss": NameOwnerChanged's name, old owner, new owner).

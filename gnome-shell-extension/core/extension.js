@@ -17,6 +17,7 @@ import {LineClient} from './lineClient.js';
 import {socketCandidates} from './socketPath.js';
 import {GnomeWorkspaceDriver} from './gnomeWorkspaceDriver.js';
 import {OverviewGesture} from './overviewGesture.js';
+import {RunnerBus} from './runnerBus.js';
 import {
     DECLARED_NAME, WorkspaceGestureTracker, subscribedDirections, workspaceGestures,
 } from './workspaceGestures.js';
@@ -41,6 +42,8 @@ export class TransitiondExtension {
         this._signals = [];
         this._touchpad = null;
         this._paused = false;
+        // The focus and keys for `transitionctl run` (issue 31, items 2 and 3): runnerBus.js.
+        this._runnerBus = new RunnerBus(shell, text => console.log(`transitiond: ${text}`));
     }
 
     /**
@@ -74,9 +77,11 @@ export class TransitiondExtension {
         });
         this._overview.enable(this._client);
         this._client.start();
+        this._runnerBus.enable();
     }
 
     disable() {
+        this._runnerBus.disable();
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];

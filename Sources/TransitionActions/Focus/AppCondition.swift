@@ -2,7 +2,7 @@
 
 /// What the runner knows of the keyboard focus when a gesture begins.
 public enum AppFocus: Sendable, Equatable {
-    /// No focus source (GNOME on Wayland, no desktop, a lost connection not yet back).
+    /// No focus source (GNOME on Wayland without transitiond's extension, no desktop, a lost connection not yet back).
     case unknown
     /// Known: this application, or nil when no window has focus.
     case known(FocusedApplication?)

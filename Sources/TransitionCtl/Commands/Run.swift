@@ -19,8 +19,8 @@ struct Run: ParsableCommand {
             changes and on SIGHUP; a broken file is reported and the actions loaded before are kept. \
             The runner reconnects when transitiond restarts. Actions may press keys (keys = \
             "super+Right") and apply to some applications only (app, apps, not_apps): the runner \
-            then follows the desktop's focus (X11, wlroots compositors; not GNOME on Wayland, which \
-            it says when it starts). See docs/actions.md.
+            then follows the desktop's focus (X11, wlroots compositors, KDE Plasma through a KWin \
+            script, GNOME on Wayland through transitiond's GNOME Shell extension). See docs/actions.md.
 
             It also sends your own gesture settings (default $XDG_CONFIG_HOME/transitiond/config.toml: \
             bindings, distances, thresholds, animations over the system's configuration) to \

@@ -14,12 +14,12 @@ public import TransitionActions
 /// (a runner killed before it could unload the script): unique names are never reused, so a
 /// stale script never speaks to another runner.
 public enum KWinFocusScript {
-    /// The object the runner exports and the script calls.
-    public static let objectPath = "/org/transitiond/Focus"
+    /// The object the runner exports and the script calls (``CompositorFocus``'s).
+    public static let objectPath = CompositorFocus.objectPath
     /// Its interface: one method, `Activated(resourceClass, resourceName, caption)`.
-    public static let interface = "org.transitiond.Focus1"
+    public static let interface = CompositorFocus.interface
     /// The method the script calls on every activation and once when it starts.
-    public static let method = "Activated"
+    public static let method = CompositorFocus.method
 
     /// The plugin name under which the runner whose unique bus name is `uniqueName` loads its
     /// script ("transitiond-focus-1.42" for ":1.42"); nil when `uniqueName` is not a unique bus
@@ -29,19 +29,8 @@ public enum KWinFocusScript {
         return "transitiond-focus-" + uniqueName.dropFirst()
     }
 
-    /// Whether `name` is a unique bus name: ':' then elements of [A-Za-z0-9_-] separated by
-    /// dots (the D-Bus specification, "Bus names"). Only such names are put in the script, so
-    /// that it needs no quoting.
-    static func isUniqueName(_ name: String) -> Bool {
-        guard name.hasPrefix(":"), name.utf8.count <= 255 else { return false }
-        let elements = name.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-        guard elements.count >= 2 else { return false }
-        return elements.allSatisfy { element in
-            !element.isEmpty && element.utf8.allSatisfy { c in
-                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
-            }
-        }
-    }
+    /// Whether `name` is a unique bus name (``CompositorFocus/isUniqueName(_:)``).
+    static func isUniqueName(_ name: String) -> Bool { CompositorFocus.isUniqueName(name) }
 
     /// The script for the runner at `uniqueName`, loaded as `pluginName`; nil when either is not
     /// what ``pluginName(uniqueName:)`` makes.

@@ -41,11 +41,10 @@ public struct DesktopSession: Equatable, Sendable {
 
     /// Whether a focus source that cannot be opened now may open later: an X server whose
     /// window manager is not up yet, a compositor starting, KWin not on the session bus yet or
-    /// restarted. Not on GNOME on Wayland, nor without a display.
+    /// restarted, transitiond's GNOME Shell extension not enabled yet. Not without a display.
     public var focusMayAppear: Bool {
         switch display {
-        case .x11: true
-        case .wayland: !isDesktop("GNOME")
+        case .x11, .wayland: true
         case .none: false
         }
     }
@@ -54,9 +53,7 @@ public struct DesktopSession: Equatable, Sendable {
     public func openFocusSource() throws(DesktopError) -> any FocusSource {
         switch display {
         case .wayland(let name):
-            if isDesktop("GNOME") {
-                throw DesktopError("GNOME on Wayland tells no client which window has focus (it has no foreign-toplevel protocol without an extension): actions with app, apps or not_apps never run here")
-            }
+            if isDesktop("GNOME") { return try Self.gnomeShellFocusSource() }
             if isDesktop("KDE") { return try Self.kwinFocusSource() }
             return try Self.waylandFocusSource(display: name)
         case .x11(let name):
@@ -67,8 +64,8 @@ public struct DesktopSession: Equatable, Sendable {
     }
 
     /// Opens the key sender this desktop offers: XTEST on X11, the virtual-keyboard protocol on
-    /// wlroots compositors, and the uinput key service everywhere else (GNOME and KDE on
-    /// Wayland, the console).
+    /// wlroots compositors, transitiond's GNOME Shell extension on GNOME on Wayland, and the
+    /// uinput key service everywhere else (KDE on Wayland, the console) and as the fallback.
     public func openKeySender(keyServiceSocket: String) throws(DesktopError) -> any KeySender {
         try openKeySender(keyServiceSocket: keyServiceSocket, note: { _ in })
     }
@@ -76,25 +73,28 @@ public struct DesktopSession: Equatable, Sendable {
     /// ``openKeySender(keyServiceSocket:)``, saying through `note` why it fell back: on a
     /// wlroots compositor whose virtual keyboard cannot be opened (a compositor without
     /// `zwp_virtual_keyboard_manager_v1`, a refused connection) the uinput key service presses
-    /// the keys, and `note` gets the Wayland error. When the key service cannot be opened either,
-    /// the error names both reasons.
+    /// the keys, and `note` gets the Wayland error; likewise on GNOME when its extension cannot
+    /// press them (not enabled). When the key service cannot be opened either, the error names
+    /// both reasons.
     public func openKeySender(keyServiceSocket: String, note: (String) -> Void) throws(DesktopError) -> any KeySender {
         switch display {
         case .x11(let name):
             return try Self.x11KeySender(display: name)
-        case .wayland(let name) where !isDesktop("GNOME", "KDE"):
-            let wayland: DesktopError
+        case .wayland(let name) where !isDesktop("KDE"):
+            let gnome = isDesktop("GNOME")
+            let first: DesktopError
             do throws(DesktopError) {
-                return try Self.waylandKeySender(display: name)
+                return try gnome ? Self.gnomeShellKeySender(display: name) : Self.waylandKeySender(display: name)
             } catch {
-                wayland = error
+                first = error
             }
+            let what = gnome ? "GNOME Shell's extension cannot press keys" : "the compositor's virtual keyboard cannot be used"
             do throws(DesktopError) {
                 let sender = try Self.keyServiceSender(socketPath: keyServiceSocket)
-                note("the compositor's virtual keyboard cannot be used (\(wayland.message)); pressing keys through the uinput key service instead")
+                note("\(what) (\(first.message)); pressing keys through the uinput key service instead")
                 return sender
             } catch {
-                throw DesktopError("the compositor's virtual keyboard cannot be used (\(wayland.message)), and \(error.message)")
+                throw DesktopError("\(what) (\(first.message)), and \(error.message)")
             }
         case .wayland, .none:
             return try Self.keyServiceSender(socketPath: keyServiceSocket)

@@ -38,7 +38,7 @@ final class VirtualKeyboardSender: KeySender {
         self.seat = seat
         try connection.roundtrip()
 
-        let compositorKeymap = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0 ? try Self.readKeymap(of: seat, on: connection) : nil
+        let compositorKeymap = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0 ? try SeatKeymap.read(of: seat, on: connection) : nil
         do {
             if let compositorKeymap {
                 keymap = try XKBKeymap(text: compositorKeymap)
@@ -103,26 +103,5 @@ final class VirtualKeyboardSender: KeySender {
         // libwayland sends a duplicate of the descriptor; this one closes on return.
         try keyboard?.request("keymap", [wl_argument(u: WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), wl_argument(h: fd),
                                          wl_argument(u: UInt32(bytes.count))])
-    }
-
-    /// The keymap the compositor gives the seat's keyboard (`wl_keyboard.keymap`), or nil.
-    private static func readKeymap(of seat: WaylandObject, on connection: WaylandConnection) throws(DesktopError) -> String? {
-        var text: String?
-        guard let proxy = try seat.request("get_keyboard", [wl_argument(n: 0)], creating: cwayland_keyboard()) else { return nil }
-        let keyboard = WaylandObject(proxy: proxy, interface: cwayland_keyboard()) { event, arguments in
-            guard event == "keymap" else { return }
-            let fd = arguments[1].h, size = Int(arguments[2].u)
-            defer { close(fd) }
-            guard arguments[0].u == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0,
-                  let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return }
-            defer { munmap(map, size) }
-            let bytes = UnsafeRawBufferPointer(start: map, count: size)
-            text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        try connection.roundtrip()
-        if wl_proxy_get_version(keyboard.proxy) >= 3 {
-            try keyboard.request("release", [], destroying: true)
-        }
-        return text
     }
 }

@@ -91,14 +91,26 @@ public final class SessionBus {
     /// `timeoutUs` pass, and reads the reply with `read` (nil: a reply of another shape).
     public func call<T>(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String] = [],
                         timeoutUs: UInt64, read: (OpaquePointer) -> T?) throws(SessionBusError) -> T {
+        try call(destination, path, interface, member, appending: { message in
+            for argument in arguments {
+                let r = argument.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+                guard r >= 0 else { return r }
+            }
+            return 0
+        }, timeoutUs: timeoutUs, read: read)
+    }
+
+    /// ``call(_:_:_:_:_:timeoutUs:read:)`` whose arguments `append` writes into the message
+    /// (returning sd-bus's negated errno on failure, else 0 or more).
+    public func call<T>(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                        appending append: (OpaquePointer) -> Int32,
+                        timeoutUs: UInt64, read: (OpaquePointer) -> T?) throws(SessionBusError) -> T {
         var message: OpaquePointer?
         var r = sd_bus_message_new_method_call(handle, &message, destination, path, interface, member)
         guard r >= 0, let message else { throw SessionBusError("cannot call \(member) (\(Self.describe(-r)))") }
         defer { sd_bus_message_unref(message) }
-        for argument in arguments {
-            r = argument.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
-            guard r >= 0 else { throw SessionBusError("cannot call \(member) (\(Self.describe(-r)))") }
-        }
+        r = append(message)
+        guard r >= 0 else { throw SessionBusError("cannot call \(member) (\(Self.describe(-r)))") }
         let reply = PendingReply()
         var slot: OpaquePointer?
         r = sd_bus_call_async(handle, &slot, message, { message, userdata, _ in

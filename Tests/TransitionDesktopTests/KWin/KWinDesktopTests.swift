@@ -36,6 +36,16 @@ struct KWinDesktopTests {
         return (process.terminationStatus, output)
     }
 
+    /// A focus source with KWin's script as its reporter.
+    func kwinSource() throws -> CompositorFocusSource {
+        try CompositorFocusSource(reporter: KWinFocusReporter())
+    }
+
+    /// The plugin name KWin knows `source`'s script by.
+    func plugin(_ source: CompositorFocusSource) -> String {
+        (source.reporter as? KWinFocusReporter)?.pluginName ?? ""
+    }
+
     /// Activates `app`'s window through KWin.
     func activate(_ app: String) throws {
         let result = try run([environment["TRANSITIOND_TEST_KWIN_ACTIVATE"] ?? "/bin/false", app])
@@ -83,12 +93,12 @@ struct KWinDesktopTests {
     }
 
     @Test func twoRunnersFollowAtOnceAndEachUnloadsItsOwnScript() throws {
-        var first: KWinFocusSource? = try KWinFocusSource()
-        let second = try KWinFocusSource()
-        let firstPlugin = try #require(first?.pluginName)
-        #expect(firstPlugin != second.pluginName)
+        var first: CompositorFocusSource? = try kwinSource()
+        let second = try kwinSource()
+        let firstPlugin = plugin(try #require(first))
+        #expect(firstPlugin != plugin(second))
         #expect(try isLoaded(firstPlugin))
-        #expect(try isLoaded(second.pluginName))
+        #expect(try isLoaded(plugin(second)))
         try activate("B")
         try waitForFocus([try #require(first), second], "B")
         first = nil
@@ -100,7 +110,7 @@ struct KWinDesktopTests {
         try waitForFocus([second], "A")
         // KWin numbers scripts by how many are loaded: the next one gets an id a loaded script
         // has. It runs all the same.
-        let third = try KWinFocusSource()
+        let third = try kwinSource()
         #expect(third.focused?.appID == "A")
         try activate("B")
         try waitForFocus([second, third], "B")
@@ -108,9 +118,9 @@ struct KWinDesktopTests {
 
     @Test func onlyKWinIsBelieved() throws {
         try activate("A")
-        let source = try KWinFocusSource()
+        let source = try kwinSource()
         // Another client of the session bus (gdbus) claims that B is active.
-        let pluginSuffix = source.pluginName.dropFirst("transitiond-focus-".count)
+        let pluginSuffix = plugin(source).dropFirst("transitiond-focus-".count)
         let result = try run(["/usr/bin/gdbus", "call", "--session", "--dest", ":" + pluginSuffix, "--object-path", KWinFocusScript.objectPath,
                               "--method", "\(KWinFocusScript.interface).\(KWinFocusScript.method)", "B", "foot", "window B"],
                              serving: [source])
