@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CSystemd
 import Glibc
+import TransitionLog
 
 /// Which logind session a key service peer's process is in: `sd_pid_get_session(3)` of the pid
 /// SO_PEERCRED gave, read once when the connection is accepted (the process that connected is
@@ -42,5 +43,18 @@ enum KeyServicePeerCheck {
         var owner = uid_t()
         guard sd_pid_get_owner_uid(pid, &owner) >= 0 else { return nil }
         return .userManager(owner: owner, unit: String(cString: unit))
+    }
+}
+
+extension KeyServicePeerCheck.PeerSession {
+    /// How the journal names it: the session's id; `none (UNIT)` for a process of a user's
+    /// manager (its unit, as `sd_pid_get_user_unit` decoded it from the peer's cgroup: a valid
+    /// unit name, escaped all the same, since the user names the unit); `none` for the rest.
+    var journalName: String {
+        switch self {
+        case .session(let id): id
+        case .userManager(_, let unit): "none (\(escaped: unit))"
+        case .none: "none"
+        }
     }
 }
