@@ -15,6 +15,8 @@ enum KeyServicePeerCheck {
         /// `unit`: where GNOME and KDE Plasma, started by systemd, run every application (a
         /// terminal, the autostart, `transitiond-actions.service`). polkit counts such a process
         /// as in its user's display session (`sd_uid_get_display`), and so does the key service.
+        /// Any process of that user can have the manager start one (`systemd-run --user`): what
+        /// that lets through is in docs/service.md, "The peer rule and its limits".
         case userManager(owner: UInt32, unit: String)
         /// In no session and no user's manager (a cron job, a system service run as the user),
         /// with logind's words.
