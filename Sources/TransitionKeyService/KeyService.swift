@@ -178,7 +178,6 @@ public final class KeyService {
                         "requests", of: connection)
             return .error(reason, message)
         }
-        let session = sessions?.current?.id
         let now = MonotonicClock.nowUs()
         guard bucket.take(request.strokes.count, nowUs: now) else {
             noteRefusal("rate limit: refused \(request.strokes.count) key strokes from \(connection.who)", "rate-limited requests", of: connection)
@@ -192,7 +191,7 @@ public final class KeyService {
             logger.error("\(connection.who): \(error)")
             return .error(.device, error.description)
         }
-        logger.info("\(connection.who) session \(session ?? "none"): pressed \(request.strokes.count / 2) key\(request.strokes.count == 2 ? "" : "s")")
+        logger.info("\(connection.who) session \(connection.sessionName): pressed \(request.strokes.count / 2) key\(request.strokes.count == 2 ? "" : "s")")
         logger.debug("\(connection.who): \(request.line.dropLast())")
         return .ok
     }

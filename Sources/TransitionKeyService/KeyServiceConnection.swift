@@ -34,15 +34,9 @@ final class KeyServiceConnection: ConnectionHandler {
 
     var peer: PeerCredentials { connection.credentials }
     var who: String { "uid \(peer.uid) (\(user)) pid \(peer.pid)" }
-    /// The session, for the journal.
-    var sessionName: String {
-        switch session {
-        case .session(let id)?: id
-        case .userManager(_, let unit)?: "none (\(unit))"
-        case .none?: "none"
-        case nil: "-"
-        }
-    }
+    /// The peer's session for the journal (``KeyServicePeerCheck/PeerSession/journalName``);
+    /// `-` where it is not asked: root, or no logind.
+    var sessionName: String { session?.journalName ?? "-" }
     private var core: SocketCore { service.core }
     private var logger: Logger { service.logger }
 

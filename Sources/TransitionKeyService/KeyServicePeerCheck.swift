@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CSystemd
 import Glibc
+import TransitionLog
 
 /// Which logind session a key service peer's process is in: `sd_pid_get_session(3)` of the pid
 /// SO_PEERCRED gave, read once when the connection is accepted (the process that connected is
@@ -14,6 +15,8 @@ enum KeyServicePeerCheck {
         /// `unit`: where GNOME and KDE Plasma, started by systemd, run every application (a
         /// terminal, the autostart, `transitiond-actions.service`). polkit counts such a process
         /// as in its user's display session (`sd_uid_get_display`), and so does the key service.
+        /// Any process of that user can have the manager start one (`systemd-run --user`): what
+        /// that lets through is in docs/service.md, "The peer rule and its limits".
         case userManager(owner: UInt32, unit: String)
         /// In no session and no user's manager (a cron job, a system service run as the user),
         /// with logind's words.
@@ -42,5 +45,18 @@ enum KeyServicePeerCheck {
         var owner = uid_t()
         guard sd_pid_get_owner_uid(pid, &owner) >= 0 else { return nil }
         return .userManager(owner: owner, unit: String(cString: unit))
+    }
+}
+
+extension KeyServicePeerCheck.PeerSession {
+    /// How the journal names it: the session's id; `none (UNIT)` for a process of a user's
+    /// manager (its unit, as `sd_pid_get_user_unit` decoded it from the peer's cgroup: a valid
+    /// unit name, escaped all the same, since the user names the unit); `none` for the rest.
+    var journalName: String {
+        switch self {
+        case .session(let id): id
+        case .userManager(_, let unit): "none (\(escaped: unit))"
+        case .none: "none"
+        }
     }
 }

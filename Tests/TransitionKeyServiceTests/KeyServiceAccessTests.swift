@@ -76,6 +76,25 @@ import TransitionProtocol
         #expect(refusal(1000, peer: .userManager(owner: 1000, unit: "a.service"), lock: .locked)?.reason == .locked)
     }
 
+    @Test func theActiveUsersManagerIsRefusedOnceAnotherSessionIsInFront() {
+        // alice's terminal in her manager, bob's session in front: refused on the uid.
+        let bob = SessionInfo(id: "3", uid: 1001, user: "bob", locked: false)
+        let refused = KeyServiceAccess.refusal(uid: 1000, peer: .userManager(owner: 1000, unit: "app-gnome-foot-1234.scope"),
+                                               lock: .unlocked, seat: "seat0", session: bob, logind: true)
+        #expect(refused?.reason == .notActive)
+        #expect(refused?.message == "uid 1000 is not the user of seat0's active session")
+    }
+
+    @Test func theJournalNamesTheSessionOrTheManagersUnitEscaped() {
+        #expect(KeyServicePeerCheck.PeerSession.session("2").journalName == "2")
+        #expect(KeyServicePeerCheck.PeerSession.userManager(owner: 1000, unit: "app-gnome-foot-1234.scope").journalName
+                    == "none (app-gnome-foot-1234.scope)")
+        // libsystemd returns only valid unit names; a control character would still be escaped.
+        #expect(KeyServicePeerCheck.PeerSession.userManager(owner: 1000, unit: "a\n<2>forged.service").journalName
+                    == "none (a\\n<2>forged.service)")
+        #expect(KeyServicePeerCheck.PeerSession.none("pid 42 belongs to no session").journalName == "none")
+    }
+
     @Test func anotherUsersManagerMayNot() {
         let other = refusal(1000, peer: .userManager(owner: 1001, unit: "x.service"))
         #expect(other?.reason == .notActive)

@@ -5,7 +5,9 @@
 # connect; after `chvt 2` it is the other way round; a burst past the rate limit is refused; the
 # journal says who sent what; disabled again, the keyboard goes away. Issue 32: only processes
 # *in* the active session may press keys (alice's uid from outside her session, through runuser or
-# as a system service, is refused); Alt+SysRq+S, KEY_POWER and Ctrl+Alt+Delete are refused and
+# as a system service, is refused), but a service of her own systemd manager counts as hers, as
+# polkit counts it, whoever had the manager start it, and is refused once bob's session is in
+# front (docs/service.md, "The peer rule and its limits"); Alt+SysRq+S, KEY_POWER and Ctrl+Alt+Delete are refused and
 # the kernel logs no `sysrq:` line; the lock state is read for each request.
 # The users press keys as the runner does: `transitionctl desktop keys` with no display set opens
 # the uinput key service (DesktopSession.openKeySender, at DesktopSession.defaultKeyServiceSocket).
@@ -27,6 +29,21 @@ in_session() {
   [[ -n $session ]] || { as "$user" "$@"; return; }
   scope=/sys/fs/cgroup/user.slice/user-$(id -u "$user").slice/$(loginctl show-session "$session" -p Scope --value)
   timeout "${AS_TIMEOUT:-90}" bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec runuser -u "$0" -- "$@"' "$user" "$scope" "$@"
+}
+# in_manager USER COMMAND...: COMMAND as the service $MANAGER_UNIT of USER's own systemd manager
+# (user@UID.service), where GNOME and KDE Plasma start every application (app-*.service or
+# .scope): `systemd-run --user` over the manager's private socket in $XDG_RUNTIME_DIR, asked by
+# a process of USER's outside any session (runuser from root, as an ssh login or a cron job of
+# theirs could). Prints COMMAND's output and returns its status.
+in_manager() {
+  local user=$1 out=$TMP/$MANAGER_UNIT.out status; shift
+  chmod 0755 "$TMP"; install -m 0666 /dev/null "$out"
+  as "$user" env XDG_RUNTIME_DIR="/run/user/$(id -u "$user")" systemd-run --user --quiet --collect --unit="$MANAGER_UNIT" \
+    -p StandardOutput="append:$out" -p StandardError="append:$out" /bin/sh -c '"$@"; echo "exit $?"' sh "$@" || return
+  wait_until 90 grep -q '^exit [0-9]*$' "$out" || { cat "$out"; echo "in_manager: $MANAGER_UNIT did not finish"; return 124; }
+  status=$(sed -n 's/^exit \([0-9]*\)$/\1/p' "$out" | tail -n 1)
+  grep -v '^exit [0-9]*$' "$out"
+  return "$status"
 }
 modprobe uinput 2>/dev/null || true
 KEYS_SOCKET=/run/transitiond/keys.sock
@@ -103,6 +120,13 @@ press() {
 }
 oneline() { printf '%s' "$1" | tr '\n' '|'; }
 kjournal() { journalctl -u transitiond-keys -b --no-pager -o cat; }
+# refusals_quiet: no refusal logged in the last 10.5 s, so the next is logged at once, in full
+# (docs/service.md: the first after a quiet 10 s; the rest in a summary at its end).
+refusals_quiet() {
+  local last
+  last=$(journalctl -u transitiond-keys -b --no-pager -o short-unix | grep -E '^[0-9.]+ [^ ]+ [^ ]+: refused ' | tail -n 1 | cut -d ' ' -f 1)
+  [[ -z $last ]] || (( $(date +%s%6N) - ${last/./} > 10500000 ))
+}
 # The key events libinput reports, as "KEY_A (30) pressed" lines, in order.
 read_keys() { grep -o 'KEY_[A-Z0-9_]* ([0-9]*) \(pressed\|released\)' "$TMP/debug-events.txt"; }
 key_count() { read_keys | wc -l; }
@@ -169,7 +193,28 @@ check "the journal says why" \
   wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused 2 key strokes from uid $uid_alice (alice) pid [0-9]* session none: the peer is in no login session'"
 check "nothing was pressed from outside the session" test "$(key_count)" = "$before"
 
-# 3c. Issue 32: keys that act on the machine are refused, whoever asks: the magic SysRq
+# 3c. Issue 32: a process of alice's own systemd manager (user@UID.service: a GNOME or Plasma
+#     application, transitiond-actions.service) is in no session, and counts as hers while her
+#     session is the active one, as polkit counts it (docs/service.md). The documented limit:
+#     whoever asked her manager to start it (here runuser from root, outside any session) does
+#     not matter.
+#     Her manager started with her first login, before 10-install put her in the transitiond
+#     group, and keeps the groups it started with: restarted (as logging out and in would), it
+#     has the group.
+systemctl restart "user@$uid_alice.service"
+manager_pid=$(systemctl show -P MainPID "user@$uid_alice.service")
+check "alice's systemd manager, restarted, is in the transitiond group" \
+  bash -c "grep '^Groups:' /proc/$manager_pid/status | grep -qw $(getent group transitiond | cut -d: -f3)"
+before=$(key_count)
+MANAGER_UNIT=app-e2e-keys-front.service
+out=$(press alice c in_manager)
+check "alice's keys from a service of her own systemd manager are accepted ($(oneline "$out"))" test "$out" = "exit 0"
+check "libinput reads that c" wait_until 30 bash -c "[[ \$(grep -c 'KEY_C (46) released' '$TMP/debug-events.txt') == 1 ]]"
+check "the journal names the peer's unit in her manager, not a session" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'uid $uid_alice (alice) pid [0-9]* session none ($MANAGER_UNIT): pressed 1 key\b'"
+test "$(key_count)" = $((before + 2)) && pass "only that c was pressed" || fail "only that c was pressed" "$(read_keys | tail -n 4 | tr '\n' ' ')"
+
+# 3d. Issue 32: keys that act on the machine are refused, whoever asks: the magic SysRq
 #     (Alt+SysRq+S: an emergency sync under Debian's kernel.sysrq=438), KEY_POWER, Ctrl+Alt+Delete
 #     (on alice's tty1 the kernel would have systemd reboot). The kernel logs no sysrq line.
 sysrq_before=$(dmesg | grep -c 'sysrq:')
@@ -195,7 +240,7 @@ check "the keyboard has KEY_SYSRQ (99, Print) but no KEY_POWER (116) nor KEY_SLE
   bash -c "$(declare -f has_key); has_key 99 && has_key 30 && ! has_key 116 && ! has_key 142"
 before=$(key_count)
 
-# 3d. The lock state is read for each request: locked now, refused now; unlocked, pressed.
+# 3e. The lock state is read for each request: locked now, refused now; unlocked, pressed.
 as alice busctl call org.freedesktop.login1 "$path" org.freedesktop.login1.Session SetLockedHint b true
 out=$(press alice a)
 check "alice's keys are refused while her session is locked ($(oneline "$out"))" \
@@ -222,6 +267,15 @@ check "malformed requests are refused, the connection answers each ($(tr '\n' '|
 # 5. chvt 2: bob's turn, alice refused.
 chvt 2
 check "bob's session ($sb) is the active one" wait_until 60 active_is "$sb"
+# A service of alice's own manager is hers: refused now. Its refusal is logged in full once the
+# refusal log has been quiet for its 10 s (the earlier ones are in a summary by then).
+check "the key service's refusal log is quiet" wait_until 30 refusals_quiet
+MANAGER_UNIT=app-e2e-keys-background.service
+out=$(press alice a in_manager)
+check "a service of alice's own manager is refused now ($(oneline "$out"))" \
+  bash -c '[[ $1 == *"presses keys only for the user of the active session"* && $1 == *"exit 1" ]]' _ "$out"
+check "the journal says so, naming its unit" \
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -q 'refused 2 key strokes from uid $uid_alice (alice) pid [0-9]* session none ($MANAGER_UNIT): uid $uid_alice is not the user of seat0.s active session'"
 out=$(press bob b)
 check "bob's keys are accepted now ($(oneline "$out"))" test "$out" = "exit 0"
 check "libinput reads bob's b" wait_until 30 bash -c "grep -q 'KEY_B (48) released' '$TMP/debug-events.txt'"
