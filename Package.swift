@@ -163,17 +163,25 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
+        // The update paths that must not allocate, driven by their tests and, under the malloc
+        // counter in the release build CI packages, by transition-allocation-probe
+        // (tests/allocations/run).
+        .target(name: "HotPathProbes", dependencies: ["TransitionCore", "TransitionTouchegg"],
+                path: "Tests/HotPathProbes", swiftSettings: strict),
+        .executableTarget(name: "transition-allocation-probe", dependencies: ["HotPathProbes"],
+                          path: "tests/allocations/probe", swiftSettings: strict),
+
         // Tests mirror the sources; TransitionTestSupport holds helpers several of them share.
         .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "TransitionProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TransitionTestSupport", swiftSettings: strict),
-        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "TransitionTestSupport",
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "TransitionTestSupport", "HotPathProbes",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionConfigTests", dependencies: ["TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionToucheggTests", dependencies: ["TransitionTouchegg", "TransitionCore", "TransitionTestSupport",
+        .testTarget(name: "TransitionToucheggTests", dependencies: ["TransitionTouchegg", "TransitionCore", "TransitionTestSupport", "HotPathProbes",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionActionsTests", dependencies: ["TransitionActions", "TransitionDesktop",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
