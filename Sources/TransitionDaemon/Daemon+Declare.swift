@@ -5,11 +5,12 @@ import TransitionIO
 public import TransitionServer
 
 /// Transitions clients declare: the main engine's, added and withdrawn at run time. The
-/// `@touchegg` engine keeps the configured transitions: Touchégg's clients act on gestures of
-/// their own, which a declared transition does not change.
+/// `@touchegg` engine keeps the configured transitions, and steps aside for the gestures a
+/// declared transition owns (``DaemonEngines/declare(_:nowUs:emit:)``): Touchégg's clients (Cinnamon,
+/// Gala) do not act on a gesture a client took.
 extension Daemon: TransitionDeclarationDelegate {
     public func declareTransition(_ declaration: DeclaredTransition) throws(DeclarationError) -> [DeclaredGesture] {
-        let gestures = try engines.main.declare(declaration, nowUs: MonotonicClock.nowUs(), emit: publish)
+        let gestures = try engines.declare(declaration, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
         return gestures
     }
@@ -20,12 +21,12 @@ extension Daemon: TransitionDeclarationDelegate {
     }
 
     public func withdrawDeclaredTransition(_ name: String, owner: UInt64) throws(DeclarationError) {
-        try engines.main.withdraw(name, owner: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
+        try engines.withdraw(name, owner: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
 
     public func withdrawDeclaredTransitions(of owner: UInt64) {
-        engines.main.withdrawAll(of: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
+        engines.withdrawAll(of: owner, nowUs: MonotonicClock.nowUs(), emit: publish)
         rescheduleAnimationTimer()
     }
 }

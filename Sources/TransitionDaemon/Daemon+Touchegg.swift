@@ -53,7 +53,7 @@ extension Daemon {
             return
         }
         do {
-            let bridge = try ToucheggBridge(configuration: engines.main.configured,
+            let bridge = try ToucheggBridge(configuration: engines.main.configured, steppingAsideFor: engines.main.ownedGestureNames,
                                             endEncoding: .init(settings.endPercentage),
                                             rotation: { [unowned self] device in input?.touchscreenRotations[device] ?? PanelRotation.none },
                                             publish: { [unowned server] in server.publishTouchegg($0) })

@@ -6,7 +6,9 @@ import TransitionTouchegg
 /// the native socket and every other sink) and, while `@touchegg` is served, the Touchégg
 /// endpoint's (``ToucheggBridge``: the same configuration, covered and not catching). Every
 /// sample, sleep, reload and shutdown goes through here, so both engines see it; a client's
-/// `trigger` and `cancel` are the main engine's alone.
+/// `trigger` and `cancel` are the main engine's alone. A client's declared transitions are the
+/// main engine's too, and the `@touchegg` engine steps aside for the gestures they own (the
+/// main engine's ``TransitionCore/TransitionEngine/ownedGestureNames``, the one owner table).
 ///
 /// A struct held by the ``Daemon`` (no dynamic exclusivity checks, as before: one thread, never
 /// nested), so the hot path stays a direct call into the main engine.
@@ -41,6 +43,7 @@ struct DaemonEngines {
     mutating func reconfigure(_ configuration: EngineConfiguration, nowUs: UInt64,
                               emit: (TransitionEvent) -> Void) throws(ConfigurationError) {
         try main.reconfigure(configuration, nowUs: nowUs, emit: emit)
+        followOwnership(nowUs: nowUs)
     }
 
     /// A reload's configuration and `end_percentage` for the Touchégg engine, when served; on
@@ -48,5 +51,34 @@ struct DaemonEngines {
     func reconfigureTouchegg(_ configuration: EngineConfiguration, endEncoding: ToucheggTracker.EndEncoding,
                              nowUs: UInt64) throws(ConfigurationError) {
         try touchegg?.reconfigure(configuration, endEncoding: endEncoding, nowUs: nowUs)
+    }
+
+    /// A client declares a transition (``TransitionCore/TransitionEngine/declare(_:nowUs:emit:)``);
+    /// the `@touchegg` engine steps aside for its gestures.
+    mutating func declare(_ declaration: DeclaredTransition, nowUs: UInt64,
+                          emit: (TransitionEvent) -> Void) throws(DeclarationError) -> [DeclaredGesture] {
+        let gestures = try main.declare(declaration, nowUs: nowUs, emit: emit)
+        followOwnership(nowUs: nowUs)
+        return gestures
+    }
+
+    /// A client withdraws a transition it declared; Touchégg's clients get its gestures back.
+    mutating func withdraw(_ name: String, owner: UInt64, nowUs: UInt64,
+                           emit: (TransitionEvent) -> Void) throws(DeclarationError) {
+        try main.withdraw(name, owner: owner, nowUs: nowUs, emit: emit)
+        followOwnership(nowUs: nowUs)
+    }
+
+    /// A client's connection closed: its declared transitions go, and their gestures come back
+    /// to Touchégg's clients.
+    mutating func withdrawAll(of owner: UInt64, nowUs: UInt64, emit: (TransitionEvent) -> Void) {
+        main.withdrawAll(of: owner, nowUs: nowUs, emit: emit)
+        followOwnership(nowUs: nowUs)
+    }
+
+    /// The `@touchegg` engine binds nothing the main engine's declared transitions own (after a
+    /// declare, a withdrawal, and a reload, which may give a declared name to a configured one).
+    func followOwnership(nowUs: UInt64) {
+        touchegg?.stepAside(for: main.ownedGestureNames, nowUs: nowUs)
     }
 }

@@ -4,7 +4,10 @@
 /// once, the ones after it within the interval are counted by what was refused, and one line at
 /// the end of the interval sums them up ("refused 41 more requests in the last 10 s: settings of
 /// uid 1000 (40), key strokes from uid 1001 (1)"). At most two lines per interval whatever a
-/// peer sends, and nothing to do (so no timer) while nothing is counted.
+/// peer sends, and nothing to do (so no timer) while nothing is counted. The daemon's socket core
+/// sums up its refused and evicted connections the same way, by what happened and to whose
+/// (`verb` "refused or evicted": "refused or evicted 875 more connections in the last 10 s:
+/// connections of uid 1000 over its limit (840), …").
 ///
 /// Pure: the caller passes the time, logs the lines it gets, and keeps one timer at
 /// ``summaryDueUs`` while that is not `nil`.
@@ -13,6 +16,8 @@ public struct RefusalLog: Sendable {
     public let intervalUs: UInt64
     /// The noun of the summary: "requests", "connections".
     public let noun: String
+    /// What happened to them, the summary's first words: "refused", "refused or evicted".
+    public let verb: String
     /// When the last line was returned.
     private var lastLineUs: UInt64?
     /// Counted since then, by what was refused, in the order first seen.
@@ -21,10 +26,12 @@ public struct RefusalLog: Sendable {
     /// At most this many kinds are named in a summary; the rest are counted as "N more".
     public static let namedInSummary = 5
 
-    /// A log of refusals with at most one immediate line per `intervalUs`.
-    public init(intervalUs: UInt64, noun: String = "requests") {
+    /// A log of refusals with at most one immediate line per `intervalUs`, whose summaries
+    /// say "`verb` N more `noun`".
+    public init(intervalUs: UInt64, noun: String = "requests", verb: String = "refused") {
         self.intervalUs = intervalUs
         self.noun = noun
+        self.verb = verb
     }
 
     /// Notes one refusal of `what` ("settings of uid 1000"). Returns `line` when it should be
@@ -59,6 +66,6 @@ public struct RefusalLog: Sendable {
         if sorted.count > Self.namedInSummary { named += ", \(sorted.count - Self.namedInSummary) more" }
         counts = []
         lastLineUs = nowUs
-        return "refused \(total) more \(noun) in the last \(seconds) s: \(named)"
+        return "\(verb) \(total) more \(noun) in the last \(seconds) s: \(named)"
     }
 }

@@ -6,7 +6,9 @@ import TransitionProtocol
 /// Gestures both the runner and something else act on: the running desktop's own gestures
 /// (``DesktopGestureSet``) on the transitions the actions use, and other gesture tools running
 /// in the session, as ``SessionSurroundings`` finds them. `transitionctl doctor` reports the
-/// same, for every transition.
+/// same, for every transition, through the same ``TransitionActions/GestureConflicts/standing(transitions:desktop:actions:includeUnused:gnomeExtension:)``:
+/// not a gesture a declared transition took, nor, while transitiond's GNOME Shell extension is
+/// connected, a swipe GNOME's recognition leaves to transitiond.
 extension ActionRunner {
     /// Logs the conflicts, one warning per gesture of the desktop: called once when transitiond
     /// first says hello (`atStart`, which also looks for other gesture tools) and once after each
@@ -17,8 +19,9 @@ extension ActionRunner {
         guard let hello else { return }
         let running = options.surroundings.desktop()
         if let desktop = running.gestures {
-            let conflicts = GestureConflicts.find(transitions: hello.transitions, desktop: desktop, actions: planner.file,
-                                                  includeUnused: false)
+            let conflicts = GestureConflicts.standing(transitions: hello.transitions, desktop: desktop, actions: planner.file,
+                                                      includeUnused: false,
+                                                      gnomeExtension: gnomeExtension(on: desktop, hello.transitions))
             if !conflicts.isEmpty, let problem = running.versionProblem {
                 log.info("GNOME Shell's version is unknown (\(problem)): its gestures are named by the rules of every version")
             }
@@ -29,6 +32,13 @@ extension ActionRunner {
             // Touchégg clients on transitiond's @touchegg: the status reply says how many.
             if let link, !link.send(Request(id: Self.toucheggStatusID, .status)) { disconnect("cannot send to transitiond") }
         }
+    }
+
+    /// transitiond's GNOME Shell extension as `transitions` show it, on GNOME Shell (as the
+    /// doctor looks for it there only).
+    private func gnomeExtension(on desktop: DesktopGestureSet, _ transitions: [TransitionInfo]) -> GnomeExtensionGestures? {
+        guard desktop.desktop == DesktopGestureSet.gnome(version: nil).desktop else { return nil }
+        return GnomeExtensionGestures(transitions: transitions, processName: options.surroundings.processName)
     }
 
     /// The id of the `status` request that asks for the Touchégg clients.

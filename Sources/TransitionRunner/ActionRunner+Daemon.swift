@@ -78,7 +78,10 @@ extension ActionRunner {
                 disconnect("transitiond closed the connection: \(goodbye.message) (\(goodbye.reason))")
                 return
             default:
-                if case .transitionsChanged(let changed) = received.message { noteDeclared(changed.transitions) }
+                if case .transitionsChanged(let changed) = received.message {
+                    hello?.transitions = changed.transitions   // what the next conflict log reads
+                    noteDeclared(changed.transitions)
+                }
                 if declared.hides(received.message) { break }
                 noteDelivery(received.message)
                 handle(planner.apply(received.message))

@@ -12,12 +12,17 @@ public struct SessionSurroundings {
     public var otherTools: () -> [String]
     /// The advice when `count` Touchégg clients are on transitiond's `@touchegg`.
     public var toucheggAdvice: (UInt64) -> String
+    /// The name of a process by pid (`/proc/PID/comm`), `nil` when unknown: tells the GNOME Shell
+    /// extension's declared transitions (``TransitionActions/GnomeExtensionGestures``).
+    public var processName: (Int32) -> String?
 
-    /// Surroundings found by these three.
+    /// Surroundings found by these.
     public init(desktop: @escaping () -> (gestures: DesktopGestureSet?, versionProblem: String?),
-                otherTools: @escaping () -> [String], toucheggAdvice: @escaping (UInt64) -> String) {
+                otherTools: @escaping () -> [String], toucheggAdvice: @escaping (UInt64) -> String,
+                processName: @escaping (Int32) -> String? = { _ in nil }) {
         self.desktop = desktop
         self.otherTools = otherTools
         self.toucheggAdvice = toucheggAdvice
+        self.processName = processName
     }
 }

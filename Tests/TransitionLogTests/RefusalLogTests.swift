@@ -32,6 +32,27 @@ import TransitionLog
         #expect(log.summary(nowUs: 1_000_000) == "refused 28 more connections in the last 1 s: uid 7 (7), uid 6 (6), uid 5 (5), uid 4 (4), uid 3 (3), 2 more")
     }
 
+    /// The socket core's use (once `AdmissionLog`'s tests): refused and evicted connections,
+    /// summed up by what happened to whose, the first at once with nothing pending.
+    @Test func theSocketCoresRefusalsAndEvictionsAreSummedUpByWhatAndWhose() {
+        let second: UInt64 = 1_000_000
+        var log = RefusalLog(intervalUs: 10 * second, noun: "connections", verb: "refused or evicted")
+        #expect(log.record("first", what: "connections of uid 1000 over its limit", nowUs: 100 * second) == "first")
+        #expect(log.summaryDueUs == nil, "no timer while nothing is counted")
+        for i in 0..<840 {
+            #expect(log.record("x", what: "connections of uid 1000 over its limit", nowUs: 100 * second + UInt64(i)) == nil)
+        }
+        for _ in 0..<32 { _ = log.record("x", what: "connections of uid 1001 at the server's limit", nowUs: 101 * second) }
+        for _ in 0..<3 { _ = log.record("x", what: "idle connections of uid 1002 evicted", nowUs: 102 * second) }
+        #expect(log.summaryDueUs == 110 * second)
+        #expect(log.summary(nowUs: 110 * second)
+            == "refused or evicted 875 more connections in the last 10 s: connections of uid 1000 over its limit (840), connections of uid 1001 at the server's limit (32), idle connections of uid 1002 evicted (3)")
+        #expect(log.summaryDueUs == nil)
+        #expect(log.record("x", what: "idle connections of uid 1000 evicted", nowUs: 115 * second) == nil)
+        #expect(log.summary(nowUs: 120 * second) == "refused or evicted 1 more connections in the last 10 s: idle connections of uid 1000 evicted (1)")
+        #expect(log.record("again", what: "connections of uid 1000 over its limit", nowUs: 130 * second) == "again")
+    }
+
     /// Over any run of refusals, at most one line at once per interval, and every refusal is
     /// either logged or counted in a summary.
     @Test func atMostOneImmediateLinePerIntervalAndNothingLost() async {

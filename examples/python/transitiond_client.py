@@ -48,6 +48,17 @@ def socket_candidates(explicit=None):
     return candidates
 
 
+# The longest line transitiond sends, newline excluded: the most it queues for one client
+# (max_queued_bytes, docs/protocol.md "Limits and slow clients"). A longer one closes the
+# connection (LineTooLong), so a process at the socket that is not transitiond cannot make this
+# client's memory grow without bound.
+MAX_LINE_BYTES = 4 << 20
+
+
+class LineTooLong(ConnectionError):
+    """The peer sent a line longer than MAX_LINE_BYTES: the connection was closed."""
+
+
 class Client:
     """One connection: JSON lines in and out, requests matched to replies by id."""
 
@@ -87,6 +98,7 @@ class Client:
             if not data:
                 return None
             self.buffer += data
+            self.check_line_length(self.buffer)
         line, self.buffer = self.buffer.split(b"\n", 1)
         return json.loads(line)
 
@@ -106,7 +118,16 @@ class Client:
         waiting for a reply, and the complete lines after it (a `snapshot` after `subscribe`)."""
         messages, self.pending = self.pending, []
         *lines, self.buffer = self.buffer.split(b"\n")
+        self.check_line_length(self.buffer)
         return messages + [json.loads(line) for line in lines if line.strip()]
+
+    def check_line_length(self, partial):
+        """Closes the connection and raises LineTooLong once the line being read (`partial`,
+        before any newline) is longer than any line of transitiond's."""
+        newline = partial.find(b"\n")
+        if (newline if newline >= 0 else len(partial)) > MAX_LINE_BYTES:
+            self.sock.close()
+            raise LineTooLong(f"transitiond sent a line longer than {MAX_LINE_BYTES} bytes")
 
     def declare(self, transition, gestures, pages=None, page=None, **members):
         """Declares a transition this connection owns (see docs/protocol.md, "Transitions a client

@@ -72,6 +72,16 @@ public final class LineConnection {
                 throw .io("read from \(path): \(String(cString: strerror(error)))")
             }
             lines.append(contentsOf: chunk[0..<n])
+            try checkLineLength()
+        }
+    }
+
+    /// Throws once the line being read is longer than any line of transitiond's
+    /// (``TransitionProtocol/ServerLimits/maxServerLineBytes``): the caller closes the
+    /// connection, and the buffer never grows past the bound.
+    private func checkLineLength() throws(ClientError) {
+        if lines.partialCount > ServerLimits.maxServerLineBytes {
+            throw .malformed("a line longer than \(ServerLimits.maxServerLineBytes) bytes from \(path)")
         }
     }
 
@@ -94,6 +104,7 @@ public final class LineConnection {
                 lines.append(contentsOf: chunk[0..<n])
                 while let line = lines.nextLine() { complete.append(line) }
                 lines.compact()
+                try checkLineLength()
                 continue
             }
             if n == 0 { ended = true; break }

@@ -103,7 +103,7 @@ extension TransitionEngine {
     /// order.
     public var takenGestures: [TakenGesture] {
         var owners: [String: DeclaredTransition] = [:]
-        for d in declared where !configured.transitions.contains(where: { $0.name == d.spec.name }) {
+        for d in Self.live(declared, in: configured) {
             for g in d.ownedGestures { owners[g.name] = owners[g.name] ?? d }
         }
         guard !owners.isEmpty else { return [] }
@@ -116,7 +116,7 @@ extension TransitionEngine {
     /// shadowed ones too): what `hello` and `list` show.
     public var listedConfiguration: EngineConfiguration {
         var listed = configured
-        let live = declared.filter { d in !configured.transitions.contains { $0.name == d.spec.name } }
+        let live = Self.live(declared, in: configured)
         listed.transitions += live.map { d in
             var spec = d.spec
             if let t = configuration.transitions.firstIndex(where: { $0.name == spec.name }) {
@@ -135,17 +135,31 @@ extension TransitionEngine {
         return i
     }
 
+    /// The gestures declared transitions own now, as the configuration names them: the one
+    /// answer to "who owns this gesture" that every other engine (the `@touchegg` one) steps
+    /// aside for (``EngineConfiguration/steppingAside(for:)``).
+    public var ownedGestureNames: Set<String> {
+        Self.ownedGestureNames(Self.live(declared, in: configured))
+    }
+
+    /// The declared transitions in force: those whose name no reload gave to a configured one.
+    static func live(_ declared: [DeclaredTransition], in configured: EngineConfiguration) -> [DeclaredTransition] {
+        declared.filter { d in !configured.transitions.contains { $0.name == d.spec.name } }
+    }
+
+    static func ownedGestureNames(_ live: [DeclaredTransition]) -> Set<String> {
+        Set(live.flatMap(\.ownedGestures).map(\.name))
+    }
+
     /// `configured` with `declared` in force: the declared transitions after the configured
     /// ones, their bindings first, the configured bindings of their gestures left out. A
     /// declared transition whose name a reload gave to a configured one is left out too.
     static func compose(_ configured: EngineConfiguration, _ declared: [DeclaredTransition]) -> EngineConfiguration {
         guard !declared.isEmpty else { return configured }
-        var composed = configured
-        let live = declared.filter { d in !configured.transitions.contains { $0.name == d.spec.name } }
-        let bindings = live.flatMap(\.bindings)
-        let owned = Set(bindings.map(\.gestureName))
+        let live = Self.live(declared, in: configured)
+        var composed = configured.steppingAside(for: Self.ownedGestureNames(live))
         composed.transitions += live.map(\.spec)
-        composed.bindings = bindings + configured.bindings.filter { !owned.contains($0.gestureName) }
+        composed.bindings = live.flatMap(\.bindings) + composed.bindings
         return composed
     }
 

@@ -44,12 +44,8 @@ struct DoctorReport {
     var conflicts: [GestureConflict] {
         guard case .success(let daemon) = daemon, let desktop else { return [] }
         let file: ActionsFile? = if case .loaded(_, let file) = actions { file } else { nil }
-        let transitions = daemon.hello.transitions
-        return GestureConflicts.find(transitions: transitions, desktop: desktop, actions: file).filter { conflict in
-            if gnomeExtension?.leavesToTransitiond(conflict) == true { return false }
-            let taken = transitions.first { $0.name == conflict.transition }?.taken ?? []
-            return !taken.contains { $0.gesture == conflict.gesture.name }
-        }
+        return GestureConflicts.standing(transitions: daemon.hello.transitions, desktop: desktop, actions: file,
+                                         gnomeExtension: gnomeExtension?.gestures)
     }
 
     /// Touchégg clients connected to transitiond's `@touchegg` (`nil`: not served, or unknown).

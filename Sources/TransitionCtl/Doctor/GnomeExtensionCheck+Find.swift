@@ -17,10 +17,13 @@ extension GnomeExtensionCheck {
         }
         return GnomeExtensionCheck(
             installed: installed, shell: GnomeShellBus.extensionInfo(uuid), transitions: transitions,
-            processName: { pid in
-                guard let bytes = try? FileBytes.read(path: "/proc/\(pid)/comm", limit: 256) else { return nil }
-                return String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n")
-            })
+            processName: processName)
+    }
+
+    /// The name of process `pid` (`/proc/PID/comm`), `nil` when it cannot be read.
+    @Sendable static func processName(_ pid: Int32) -> String? {
+        guard let bytes = try? FileBytes.read(path: "/proc/\(pid)/comm", limit: 256) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n")
     }
 
     /// Where GNOME Shell looks for extensions, in its order: the user's data directory, then the

@@ -9,10 +9,6 @@ import TransitionProtocol
 struct GnomeExtensionCheck: Sendable {
     /// The extension's uuid (gnome-shell-extension/metadata.json).
     static let uuid = "transitiond@transitiond.github.io"
-    /// The transitions the extension declares: the workspaces
-    /// (gnome-shell-extension/core/workspaceGestures.js) and the overview (overviewGestures.js).
-    static let declaredNames: Set<String> = ["gnome-workspaces", "gnome-overview"]
-
     /// A copy of the extension on disk.
     struct Installed: Sendable, Equatable {
         /// Its directory, `…/gnome-shell/extensions/<uuid>`.
@@ -47,25 +43,13 @@ struct GnomeExtensionCheck: Sendable {
     /// The name of a process by pid (`/proc/PID/comm`), `nil` when unknown.
     var processName: @Sendable (Int32) -> String? = { _ in nil }
 
-    /// The extension's declared transitions the daemon lists: declared under the extension's
-    /// names by GNOME Shell (or by a process whose name cannot be read).
-    var connected: [TransitionInfo] {
-        (transitions ?? []).filter { t in
-            guard let declared = t.declared, Self.declaredNames.contains(t.name) else { return false }
-            return processName(declared.pid).map { $0 == "gnome-shell" } ?? true
-        }
+    /// The extension's gestures as the daemon's transitions show them.
+    var gestures: GnomeExtensionGestures {
+        GnomeExtensionGestures(transitions: transitions ?? [], processName: processName)
     }
 
-    /// Whether GNOME Shell leaves `conflict` to transitiond while the extension is connected:
-    /// the extension turns off the TouchpadSwipeGesture of the tracker it drives, GNOME's whole
-    /// recognition of touchpad swipes in that orientation (every finger count it takes: 3, or 3
-    /// and more from 47; js/ui/swipeTracker.js), so a touchpad swipe in a direction of its
-    /// declared transitions is transitiond's alone. The touchscreen's stays GNOME's.
-    func leavesToTransitiond(_ conflict: GestureConflict) -> Bool {
-        guard conflict.gesture.source == "swipe", let direction = conflict.gesture.direction else { return false }
-        let directions = connected.flatMap(\.gestures).filter { $0.source == "swipe" }.compactMap(\.direction)
-        return directions.contains(direction)
-    }
+    /// The extension's declared transitions the daemon lists (``GnomeExtensionGestures/connected``).
+    var connected: [TransitionInfo] { gestures.connected }
 
     /// The report's lines.
     var lines: [String] {

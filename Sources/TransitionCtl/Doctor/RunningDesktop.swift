@@ -86,7 +86,8 @@ struct RunningDesktop {
 extension SessionSurroundings {
     /// This session's, as `transitionctl doctor` reads them: ``RunningDesktop`` (on GNOME Shell,
     /// one session-bus call bounded by ``GnomeShellBus/timeoutUs``), the gesture tools in `/proc`
-    /// (``RunningTools``), and the doctor's advice on Touchégg's clients.
+    /// (``RunningTools``), the doctor's advice on Touchégg's clients, and its reader of process
+    /// names (which tells the GNOME Shell extension's connection).
     static var current: SessionSurroundings {
         SessionSurroundings(
             desktop: {
@@ -95,6 +96,7 @@ extension SessionSurroundings {
                 return (running.gestures, nil)
             },
             otherTools: { RunningTools.find(Files.processes()).map(\.advice) },
-            toucheggAdvice: DoctorReport.toucheggAdvice)
+            toucheggAdvice: DoctorReport.toucheggAdvice,
+            processName: GnomeExtensionCheck.processName)
     }
 }

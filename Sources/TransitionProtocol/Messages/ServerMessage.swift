@@ -15,6 +15,13 @@ public struct ServerLimits: Sendable, Hashable {
     /// The highest `frame_rate` accepted.
     public var maxFrameRate: Int
 
+    /// The longest line a client reads from the server, newline excluded (bytes): the most the
+    /// server queues for one client (the default ``maxQueuedBytes``, which is not configurable),
+    /// so none of its lines is longer. A client closes the connection on a longer one (a process
+    /// at the socket that is not transitiond), keeping its memory bounded.
+    public static let maxServerLineBytes = 4 << 20
+
+    /// The limits, at the server's defaults unless given.
     public init(maxLineBytes: Int = 65536, maxQueuedMessages: Int = 256, maxQueuedBytes: Int = 4 << 20,
                 requestTimeoutMs: Int = 5000, maxFrameRate: Int = Subscription.maxFrameRate) {
         self.maxLineBytes = maxLineBytes; self.maxQueuedMessages = maxQueuedMessages

@@ -2,6 +2,7 @@
 import Glibc
 import Logging
 import TransitionProtocol
+import TransitionLog
 
 extension SocketCore {
     /// Takes a new connection, makes room for it, or refuses it, as the ``AdmissionPolicy``
@@ -26,8 +27,9 @@ extension SocketCore {
             if let victim = connections[victim] { makeRoom(from: victim, owner: owner, holding: holding, for: credentials, nowUs: now) }
         case .refuse(let limit):
             counters.clientsRefused += 1
-            let outcome: AdmissionLog.Outcome = if case .perUser = limit { .refusedPerUser } else { .refusedGlobal }
-            note(outcome, uid: credentials.uid, line: "refused a connection (\(credentials)): \(limit.refusal)", nowUs: now)
+            let what = if case .perUser = limit { "connections of uid \(credentials.uid) over its limit" }
+                       else { "connections of uid \(credentials.uid) at the server's limit" }
+            note(what, line: "refused a connection (\(credentials)): \(limit.refusal)", nowUs: now)
             disconnect(connection, reason: .tooManyClients, message: describeRefusal(limit))
             return nil
         }
@@ -57,7 +59,7 @@ extension SocketCore {
         case .perUser(let uid, let max): "uid \(uid) reached its limit of \(max) connections"
         case .global(let max): "the server reached its limit of \(max) clients"
         }
-        note(.evicted, uid: victim.credentials.uid,
+        note("idle connections of uid \(victim.credentials.uid) evicted",
              line: "evicted client \(victim.id) (\(victim.credentials)), idle for \(idle) s and never subscribed: \(full)",
              nowUs: nowUs)
         disconnect(victim, reason: .evicted,
@@ -71,17 +73,18 @@ extension SocketCore {
         counters.clientsEvicted += 1
         let idle = (nowUs - min(victim.lastActiveUs, nowUs)) / 1_000_000
         let full = "the server reached its limit of \(configuration.maxClients) clients and uid \(owner) holds the most connections (\(holding))"
-        note(.evicted, uid: owner,
+        note("connections of uid \(owner) evicted to make room for another user",
              line: "evicted client \(victim.id) (\(victim.credentials)), idle for \(idle) s, to make room for uid \(newcomer.uid): \(full)",
              nowUs: nowUs)
         disconnect(victim, reason: .evicted,
                    message: "\(full); this one, idle for \(idle) s, was closed to make room for another user's")
     }
 
-    /// Logs `line` at once, or counts it for the next summary and makes sure a timer will write
-    /// that summary. The timer exists only while something is counted.
-    func note(_ outcome: AdmissionLog.Outcome, uid: UInt32, line: String, nowUs: UInt64) {
-        if let line = admissionLog.record(outcome, uid: uid, line: line, nowUs: nowUs) { logger.notice("\(line)") }
+    /// Logs `line` at once, or counts it under `what` (what happened, to whose connections) for
+    /// the next summary (``RefusalLog``) and makes sure a timer will write that summary. The
+    /// timer exists only while something is counted.
+    func note(_ what: String, line: String, nowUs: UInt64) {
+        if let line = admissionLog.record(line, what: what, nowUs: nowUs) { logger.notice("\(line)") }
         guard admissionLogTimer == nil, let due = admissionLog.summaryDueUs else { return }
         admissionLogTimer = loop.schedule(atUs: due) { [unowned self] in
             admissionLogTimer = nil

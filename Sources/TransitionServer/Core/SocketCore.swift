@@ -3,6 +3,7 @@ import CLinux
 import Glibc
 package import Logging
 package import TransitionProtocol
+import TransitionLog
 
 /// The socket core under every protocol the daemon serves: it knows connections, not what
 /// they say.
@@ -38,7 +39,7 @@ package final class SocketCore {
     /// Reads a new connection's supplementary groups: SO_PEERGROUPS. Tests replace it.
     var peerGroups: (Int32) -> [UInt32]? = { PeerGroups.supplementary(socket: $0) }
     /// Rate-limits the lines about refused and evicted connections.
-    var admissionLog = AdmissionLog(intervalUs: 10_000_000)
+    var admissionLog = RefusalLog(intervalUs: 10_000_000, noun: "connections", verb: "refused or evicted")
     /// Due when ``admissionLog`` has a summary to write; absent otherwise.
     var admissionLogTimer: TimerID?
     var isStopped = false

@@ -4,7 +4,8 @@
  * discovery, requests without a connection, and a client against a scripted server on a private
  * socket in this process (its replies to declare, update, withdraw and trigger, a refused
  * declaration forgotten, the page that `completed` leaves, a declaration sent again on
- * reconnection, and a server whose first line is not `hello` or not JSON). Nothing waits on a
+ * reconnection, a server whose first line is not `hello` or not JSON, and one whose line never
+ * ends). Nothing waits on a
  * clock: every step runs the main context until a condition holds (or fails after 10 s, which
  * only a broken library reaches).
  */
@@ -255,7 +256,21 @@ typedef struct {
   GOutputStream *output;
   gboolean accepted;
   char *(*answer) (JsonObject *request);
+  GBytes *flood;                /* sent after the first line, without a newline; NULL: none */
+  GThread *flooding;            /* writes `flood` (blocking): the client reads on this thread */
 } Server;
+
+static gpointer
+flood (gpointer data)
+{
+  Server *server = data;
+  gsize size = 0;
+  const void *bytes = g_bytes_get_data (server->flood, &size);
+  /* Ends when all is written or the client has closed (EPIPE, without SIGPIPE: GSocket sends
+   * with MSG_NOSIGNAL). */
+  g_output_stream_write_all (server->output, bytes, size, NULL, NULL, NULL);
+  return NULL;
+}
 
 static void
 server_write (Server *server, const char *line)
@@ -301,6 +316,8 @@ on_incoming (GSocketService *service, GSocketConnection *connection, GObject *so
   server->output = g_io_stream_get_output_stream (G_IO_STREAM (connection));
   server->accepted = TRUE;
   server_write (server, server->first_line);
+  if (server->flood && server->flooding == NULL)
+    server->flooding = g_thread_new ("flood", flood, server);
   read_request (server);
   return TRUE;
 }
@@ -376,6 +393,8 @@ server_free (Server *server)
   g_clear_object (&server->input);
   g_clear_object (&server->connection);
   g_ptr_array_unref (server->requests);
+  g_clear_pointer (&server->flooding, g_thread_join);
+  g_clear_pointer (&server->flood, g_bytes_unref);
   g_autofree char *dir = g_path_get_dirname (server->path);
   g_unlink (server->path);
   g_rmdir (dir);
@@ -617,6 +636,33 @@ test_bad_servers (void)
   check_bad_server ("[1,2]", "not a JSON object");
 }
 
+/* A peer that greets, then sends one endless line: the client reads at most 4 MiB of it
+ * (the protocol's max_queued_bytes), drops the connection with a clear error, and connects
+ * again as after any outage; its buffer never grows past the cap. */
+static void
+test_endless_line (void)
+{
+  Server *server = server_new (HELLO, never_answer);
+  gsize size = ((gsize) 4 << 20) + 65536;
+  server->flood = g_bytes_new_take (memset (g_malloc (size), 'x', size), size);
+  TransitiondClient *client = transitiond_client_new (server->path);
+  Seen seen = { 0 };
+  g_signal_connect (client, "disconnected", G_CALLBACK (count_disconnected), &seen);
+  g_signal_connect (client, "connected", G_CALLBACK (count_connected), &seen);
+  RUN_UNTIL (seen.disconnected == 1);
+  g_assert_cmpint (seen.connected, ==, 1);
+  g_assert_error (seen.last_error, TRANSITIOND_ERROR, TRANSITIOND_ERROR_INVALID_REPLY);
+  g_assert_nonnull (strstr (seen.last_error->message, "line longer than 4194304 bytes"));
+  /* It reconnects by itself: a daemon that sends sane lines is read again. */
+  g_clear_pointer (&server->flooding, g_thread_join);
+  g_clear_pointer (&server->flood, g_bytes_unref);
+  server_hang_up (server);
+  RUN_UNTIL (seen.connected == 2);
+  g_clear_error (&seen.last_error);
+  g_object_unref (client);
+  server_free (server);
+}
+
 static void
 quiet (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
@@ -636,5 +682,6 @@ main (int argc, char **argv)
   g_test_add_func ("/client/requests-without-connection", test_requests_without_connection);
   g_test_add_func ("/client/declare-and-reconnect", test_declare_and_reconnect);
   g_test_add_func ("/client/bad-servers", test_bad_servers);
+  g_test_add_func ("/client/endless-line", test_endless_line);
   return g_test_run ();
 }

@@ -6,7 +6,7 @@
  * the subscription and the declarations again, so a daemon restart is a `disconnected`, a
  * `connected` and a `snapshot`.
  *
- * Reading: GDataInputStream lines; json-glib parses each. Writing: one GString of pending
+ * Reading: GDataInputStream lines, at most MAX_LINE_BYTES each; json-glib parses each. Writing: one GString of pending
  * request lines, written by one asynchronous write at a time.
  */
 #include "transitiond-private.h"
@@ -483,30 +483,46 @@ handle_line (Connection *connection, const char *line, gsize length)
 
 /* ---- Reading --------------------------------------------------------------------------- */
 
+/* The longest line read from the daemon, newline excluded: the most it queues for one client
+ * (`max_queued_bytes`, 4 MiB, docs/protocol.md "Limits and slow clients"), which none of its
+ * lines can exceed. A longer one (a process at $TRANSITIOND_SOCKET that is not transitiond, or
+ * a broken daemon) closes the connection with TRANSITIOND_ERROR_INVALID_REPLY, and the client
+ * reconnects as after any outage: its memory stays bounded whatever the peer sends. */
+#define MAX_LINE_BYTES ((gsize) 4 << 20)
+
 static void
-on_line (GObject *source, GAsyncResult *result, gpointer data)
+line_too_long (TransitiondClient *self)
+{
+  g_autoptr (GError) error = g_error_new (TRANSITIOND_ERROR, TRANSITIOND_ERROR_INVALID_REPLY,
+                                          "transitiond sent a line longer than %" G_GSIZE_FORMAT " bytes", MAX_LINE_BYTES);
+  drop_connection (self, error);
+}
+
+static void
+on_filled (GObject *source, GAsyncResult *result, gpointer data)
 {
   Connection *connection = data;
   g_autoptr (GError) error = NULL;
-  gsize length = 0;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), result, &length, &error);
+  gssize read = g_buffered_input_stream_fill_finish (G_BUFFERED_INPUT_STREAM (source), result, &error);
   if (connection_alive (connection))
     {
       TransitiondClient *self = g_object_ref (connection->client);
-      if (line == NULL)
+      if (read <= 0)
         {
           if (error == NULL)
             error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED, "transitiond closed the connection");
           drop_connection (self, error);
         }
-      else if (handle_line (connection, line, length))
+      else
         read_lines (connection);
       g_object_unref (self);
     }
   connection_unref (connection);
 }
 
-/* Handles the lines already buffered without going back to the main loop, then waits for more. */
+/* Handles the lines already buffered without going back to the main loop, then waits for more.
+ * The buffer grows (doubling from 64 KiB) only while a line is incomplete, up to
+ * MAX_LINE_BYTES + 1: GDataInputStream's own read_line would grow it without bound. */
 static void
 read_lines (Connection *connection)
 {
@@ -514,8 +530,14 @@ read_lines (Connection *connection)
   for (;;)
     {
       gsize available = 0;
-      const void *buffer = g_buffered_input_stream_peek_buffer (buffered, &available);
-      if (available == 0 || memchr (buffer, '\n', available) == NULL)
+      const char *buffer = g_buffered_input_stream_peek_buffer (buffered, &available);
+      const char *newline = available > 0 ? memchr (buffer, '\n', available) : NULL;
+      if (newline == NULL ? available > MAX_LINE_BYTES : (gsize) (newline - buffer) > MAX_LINE_BYTES)
+        {
+          line_too_long (connection->client);
+          return;
+        }
+      if (newline == NULL)
         break;
       gsize length = 0;
       g_autoptr (GError) error = NULL;
@@ -528,8 +550,12 @@ read_lines (Connection *connection)
       if (!handle_line (connection, line, length))
         return;
     }
-  g_data_input_stream_read_line_async (connection->input, G_PRIORITY_DEFAULT, connection->cancellable, on_line,
-                                       connection_ref (connection));
+  gsize available = g_buffered_input_stream_get_available (buffered);
+  gsize size = g_buffered_input_stream_get_buffer_size (buffered);
+  if (available == size)
+    g_buffered_input_stream_set_buffer_size (buffered, MIN (size * 2, MAX_LINE_BYTES + 1));
+  g_buffered_input_stream_fill_async (buffered, -1, G_PRIORITY_DEFAULT, connection->cancellable, on_filled,
+                                      connection_ref (connection));
 }
 
 /* ---- Connecting ------------------------------------------------------------------------ */
