@@ -191,7 +191,7 @@ let package = Package(
                     "TransitionCore", "CLinux", "CSystemd", "TransitionTestSupport",
                     .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "TransitionRunnerTests", dependencies: ["TransitionRunner", "TransitionActions", "TransitionIO", "TransitionProtocol", "TransitionCore"],
+        .testTarget(name: "TransitionRunnerTests", dependencies: ["TransitionRunner", "TransitionActions", "TransitionIO", "TransitionProtocol", "TransitionCore", "TransitionTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TransitionDesktopTests", dependencies: ["TransitionDesktop", "TransitionActions", "CWaylandProtocols", "TransitionKeys",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),

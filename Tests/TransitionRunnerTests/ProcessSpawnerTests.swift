@@ -5,6 +5,7 @@ import Testing
 import TransitionActions
 import TransitionIO
 @testable import TransitionRunner
+import TransitionTestSupport
 
 @Suite struct ProcessSpawnerTests {
     static func wait(_ pid: pid_t) -> ChildStatus {
@@ -69,7 +70,7 @@ import TransitionIO
         kill(-spawned.pid, SIGKILL)
         #expect(Self.wait(spawned.pid) == .signaled(SIGKILL))
         // EPIPE once every process of the group is gone (sh's child may die a moment after sh).
-        #expect(Scratch.eventually { writer.flush(); return writer.isClosed })
+        #expect(eventually { writer.flush(); return writer.isClosed })
     }
 
     @Test func exitStatusesAreDescribed() {

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransitionTestSupport
 
 /// What every connecting command says when it cannot connect, whole: the group to join, a
 /// socket for root alone, a directory given as the socket (`ConnectAdvice`, through the one
@@ -82,7 +83,7 @@ import Testing
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         let advice = "Permission denied: the socket belongs to the group daemon, which you are not in; "
             + "join it with `sudo usermod -aG daemon $USER`, then log out and in again"
-        #expect(Binaries.eventually { Binaries.read(log).contains(advice) }, "\(Binaries.read(log))")
+        #expect(eventually { Binaries.read(log).contains(advice) }, "\(Binaries.read(log))")
     }
 
     @Test(.enabled(if: canDropPrivileges)) func aSocketForRootAloneSaysWhatTheAdministratorConfigures() throws {

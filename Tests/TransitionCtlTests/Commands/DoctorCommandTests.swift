@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransitionTestSupport
 
 /// `transitionctl doctor` against a real daemon (without input devices), with the desktop
 /// given by `XDG_CURRENT_DESKTOP` as a session would.
@@ -22,7 +23,7 @@ import Testing
             .write(toFile: dir + "/transitiond/actions.toml", atomically: true, encoding: .utf8)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
 
         let gnome = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("ubuntu:GNOME", dir: dir))
         #expect(gnome.status == 1, "\(gnome.output)")

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TransitionCtl
+import TransitionTestSupport
 
 /// `transitionctl trigger` and `cancel` against a real daemon: what they say, whole.
 @Suite struct TriggerCommandTests {
@@ -40,7 +41,7 @@ import Testing
         let log = daemon.directory + "/trigger.out"
         let waiting = try Binaries.start("transitionctl", ["trigger", "swipe3-left", "--duration", "30", "--wait", "--socket", daemon.socket], log: log)
         defer { if waiting.isRunning { waiting.terminate() } }
-        #expect(Binaries.eventually { Binaries.read(log) == "swipe3-left: run 1 started\n" }, "\(Binaries.read(log))")
+        #expect(eventually { Binaries.read(log) == "swipe3-left: run 1 started\n" }, "\(Binaries.read(log))")
         let cancel = try Binaries.run("transitionctl", ["cancel", "swipe3-left", "--socket", daemon.socket])
         #expect(cancel.output == "cancelled 1 transition\n")
         waiting.waitUntilExit()

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import TransitionCtl
+import TransitionTestSupport
 
 /// GNOME Shell's version, and what it says of transitiond's extension, read from a real
 /// (private) session bus: dbus-daemon, and a stand-in for gnome-shell that owns
@@ -18,7 +19,7 @@ import Testing
         daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(socket)"]
         daemon.standardOutput = FileHandle.nullDevice
         try daemon.run()
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
         return (daemon, "unix:path=\(socket)")
     }
 
@@ -129,7 +130,7 @@ import Testing
         let socket = dir + "/d.sock"
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
 
         for (version, expected) in [("46.2", "swipe3-left, swipe3-right: GNOME Shell 46.2 also switches workspaces (GNOME 40 to 46, with 3 fingers only). Way out: GNOME Shell has no setting that turns it off: bind pinches, holds or taps instead, or 4 fingers or more."),
                                     ("47.alpha", "swipe3-left, swipe3-right, swipe4-left, swipe4-right: GNOME Shell 47.alpha also switches workspaces (GNOME 47 and later, with 3 fingers or more).")] {

@@ -47,56 +47,56 @@ import Testing
         try Self.actions.write(toFile: config, atomically: true, encoding: .utf8)
         var daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
         let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--verbose", "--config", config, "--socket", socket],
                                         log: runLog)
         defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("connected to transitiond") })
+        #expect(eventually { Binaries.read(runLog).contains("connected to transitiond") })
 
         // A finished run: began, finish, and a progress command fed until its input closes.
         #expect(try Binaries.run("transitionctl", ["trigger", "swipe3-left", "--wait", "--socket", socket]).status == 0)
-        #expect(Binaries.eventually { Binaries.read(log).contains("FINISH swipe3-left finish") })
+        #expect(eventually { Binaries.read(log).contains("FINISH swipe3-left finish") })
         #expect(Binaries.read(log).hasPrefix("BEGAN swipe3-left trigger\nFINISH swipe3-left finish\n"))
-        #expect(Binaries.eventually { Binaries.read(dir + "/progress.1").hasSuffix("EOF\n") })
+        #expect(eventually { Binaries.read(dir + "/progress.1").hasSuffix("EOF\n") })
         let phases = Binaries.read(dir + "/progress.1").split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
         #expect(phases.first == "began")
         #expect(phases.suffix(2) == ["finished", "EOF"])
         #expect(phases.dropFirst().dropLast(2).allSatisfy { $0 == "finish" })
         // --verbose says when every command it set off has ended (the e2e barrier of 50-actions).
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("no command runs or waits") })
+        #expect(eventually { Binaries.read(runLog).contains("no command runs or waits") })
 
         // A missing program and a hanging one are logged; the hanging one is killed; the runner goes on.
         #expect(try Binaries.run("transitionctl", ["trigger", "swipe3-up", "--wait", "--socket", socket]).status == 0)
-        #expect(Binaries.eventually {
+        #expect(eventually {
             Binaries.read(runLog).contains("cannot run `transitiond-test-missing-program`: No such file or directory")
         })
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("`sleep 30` is still running after 0.5 s; sending SIGTERM") })
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("`sleep 30` was killed by signal 15 (SIGTERM) after its timeout") })
+        #expect(eventually { Binaries.read(runLog).contains("`sleep 30` is still running after 0.5 s; sending SIGTERM") })
+        #expect(eventually { Binaries.read(runLog).contains("`sleep 30` was killed by signal 15 (SIGTERM) after its timeout") })
         #expect(Self.zombies(of: runner.processIdentifier) == 0)
         #expect(Binaries.read(log).contains("FINISH swipe3-up finish"))
 
         // An edited file (written beside, renamed over) is reloaded.
         try "[[action]]\ntransition = \"swipe3-down\"\non = \"finish\"\ncommand = \"echo DOWN >> \\\"$LOG\\\"\"\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("reloaded: 1 action from") })
+        #expect(eventually { Binaries.read(runLog).contains("reloaded: 1 action from") })
         try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
-        #expect(Binaries.eventually { Binaries.read(log).contains("DOWN\n") })
+        #expect(eventually { Binaries.read(log).contains("DOWN\n") })
 
         // A broken file is reported with its place; the actions loaded before stay.
         try "[[action]]\ntransition = \"swipe3-down\"\non = \"finsh\"\ncommand = \"true\"\n".write(toFile: config, atomically: false, encoding: .utf8)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("actions.toml:3:6: 'on' in [[action]] #1 must be one of") })
+        #expect(eventually { Binaries.read(runLog).contains("actions.toml:3:6: 'on' in [[action]] #1 must be one of") })
         #expect(Binaries.read(runLog).contains("keeping the 1 actions loaded before"))
         try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
-        #expect(Binaries.eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 3 })
+        #expect(eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 3 })
 
         // The daemon restarts: the runner says so, reconnects, and runs commands again.
         daemon.terminate()
         daemon.waitUntilExit()
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("transitiond closed the connection") })
+        #expect(eventually { Binaries.read(runLog).contains("transitiond closed the connection") })
         daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon2.log")
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("reconnected to transitiond") })
+        #expect(eventually { Binaries.read(runLog).contains("reconnected to transitiond") })
         try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
-        #expect(Binaries.eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 4 })
+        #expect(eventually { Binaries.read(log).components(separatedBy: "DOWN\n").count == 4 })
 
         // SIGTERM stops it cleanly.
         runner.terminate()
@@ -184,7 +184,7 @@ import Testing
             .write(toFile: system, atomically: true, encoding: .utf8)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
         let online = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir, socket: socket))
         #expect(online.status == 1)
         #expect(online.output.hasPrefix(misspelt + past + hold
@@ -215,7 +215,7 @@ import Testing
         let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--config", config, "--socket", dir + "/none.sock"],
                                         log: runLog, environment: environment)
         defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
-        #expect(Binaries.eventually {
+        #expect(eventually {
             Binaries.read(runLog).contains("cannot follow focus: no desktop session (neither WAYLAND_DISPLAY nor DISPLAY is set); actions with app, apps or not_apps do not run")
         })
         environment["WAYLAND_DISPLAY"] = "wayland-test-none"
@@ -223,10 +223,10 @@ import Testing
         let gnome = try Binaries.start("transitionctl", ["run", "--allow-root", "--config", config, "--socket", dir + "/none.sock"],
                                        log: dir + "/gnome.log", environment: environment)
         defer { if gnome.isRunning { gnome.terminate(); gnome.waitUntilExit() } }
-        #expect(Binaries.eventually { Binaries.read(dir + "/gnome.log").contains(
+        #expect(eventually { Binaries.read(dir + "/gnome.log").contains(
             "cannot follow focus: cannot reach GNOME Shell: no session bus (No such file or directory); actions with app, apps or not_apps do not run until it can; retrying") })
         try "[[action]]\ntransition = \"*\"\non = \"began\"\nkeys = \"super\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("cannot press keys: ") })
+        #expect(eventually { Binaries.read(runLog).contains("cannot press keys: ") })
         runner.terminate()
         runner.waitUntilExit()
         #expect(runner.terminationStatus == 0)
@@ -243,12 +243,12 @@ import Testing
         let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--socket", dir + "/none.sock"], log: runLog,
                                         environment: environment)
         defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("no actions file at \(dir)/config/transitiond/actions.toml yet") })
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("waiting for transitiond") })
+        #expect(eventually { Binaries.read(runLog).contains("no actions file at \(dir)/config/transitiond/actions.toml yet") })
+        #expect(eventually { Binaries.read(runLog).contains("waiting for transitiond") })
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
         try "[[action]]\ntransition = \"*\"\non = \"began\"\ncommand = \"true\"\n"
             .write(toFile: dir + "/config/transitiond/actions.toml", atomically: true, encoding: .utf8)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("reloaded: 1 action from \(dir)/config/transitiond/actions.toml") })
+        #expect(eventually { Binaries.read(runLog).contains("reloaded: 1 action from \(dir)/config/transitiond/actions.toml") })
         runner.terminate()
         runner.waitUntilExit()
         #expect(runner.terminationStatus == 0)
@@ -264,7 +264,7 @@ import Testing
         try "[access]\nmode = \"group\"\n".write(toFile: system, atomically: true, encoding: .utf8)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: socket) })
         let settings = dir + "/config/transitiond/config.toml"
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
         try "[[transition]]\nname = \"mine\"\nbinding = \"padtap4\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
@@ -275,23 +275,23 @@ import Testing
         func listsMine() -> Bool {
             (try? Binaries.run("transitionctl", ["list", "--json", "--socket", socket]).output.contains(#""name":"mine""#)) ?? false
         }
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("settings from \(settings) in force (") })
+        #expect(eventually { Binaries.read(runLog).contains("settings from \(settings) in force (") })
         #expect(listsMine())
 
         try "[[transition]]\nname = \"mine\"\n[server]\nmax_clients = 1\n".write(toFile: settings, atomically: true, encoding: .utf8)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("\(settings):3:1: [server] (connection limits) is the system's") })
+        #expect(eventually { Binaries.read(runLog).contains("\(settings):3:1: [server] (connection limits) is the system's") })
         #expect(Binaries.read(runLog).contains("transitiond keeps the settings in force before"))
         #expect(listsMine())
 
         unlink(settings)
-        #expect(Binaries.eventually { Binaries.read(runLog).contains("no settings in \(settings): the system's are in force") })
+        #expect(eventually { Binaries.read(runLog).contains("no settings in \(settings): the system's are in force") })
         #expect(!listsMine())
 
         try "[[transition]]\nname = \"mine\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
-        #expect(Binaries.eventually { listsMine() })
+        #expect(eventually { listsMine() })
         runner.terminate()
         runner.waitUntilExit()
-        #expect(Binaries.eventually { !listsMine() })
+        #expect(eventually { !listsMine() })
 
         // --check reads the settings file too, over the system's (or the built-in) configuration.
         try "slop = 20\n\n[touchegg]\nenabled = true\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// A real `transitiond --no-input` (the built-in configuration) on a socket in a private
 /// directory, for the commands' messages.
@@ -13,7 +14,7 @@ final class TestDaemon {
         directory = try Binaries.temporaryDirectory()
         socket = directory + "/d.sock"
         process = try Binaries.start("transitiond", ["--no-input", "--socket", socket] + arguments, log: directory + "/daemon.log")
-        #expect(Binaries.eventually { FileManager.default.fileExists(atPath: self.socket) })
+        #expect(eventually { FileManager.default.fileExists(atPath: self.socket) })
     }
 
     var log: String { Binaries.read(directory + "/daemon.log") }
