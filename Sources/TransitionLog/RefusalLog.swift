@@ -14,7 +14,8 @@
 public struct RefusalLog: Sendable {
     /// The shortest time between two lines, µs.
     public let intervalUs: UInt64
-    /// The noun of the summary: "requests", "connections".
+    /// The noun of the summary, plural: "requests", "connections" (a summary of one says it in
+    /// the singular, each word's final "s" dropped: "connection or request").
     public let noun: String
     /// What happened to them, the summary's first words: "refused", "refused or evicted".
     public let verb: String
@@ -66,6 +67,7 @@ public struct RefusalLog: Sendable {
         if sorted.count > Self.namedInSummary { named += ", \(sorted.count - Self.namedInSummary) more" }
         counts = []
         lastLineUs = nowUs
-        return "\(verb) \(total) more \(noun) in the last \(seconds) s: \(named)"
+        let nouns = total == 1 ? noun.split(separator: " ").map { $0.hasSuffix("s") ? String($0.dropLast()) : String($0) }.joined(separator: " ") : noun
+        return "\(verb) \(total) more \(nouns) in the last \(seconds) s: \(named)"
     }
 }

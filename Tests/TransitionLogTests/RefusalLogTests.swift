@@ -20,7 +20,7 @@ import TransitionLog
         #expect(log.summary(nowUs: 12_000_000) == nil)
         // Within an interval of the summary: counted again.
         #expect(log.record("e", what: "x", nowUs: 12_000_000) == nil)
-        #expect(log.summary(nowUs: 21_000_000) == "refused 1 more requests in the last 10 s: x (1)")
+        #expect(log.summary(nowUs: 21_000_000) == "refused 1 more request in the last 10 s: x (1)")
         // Quiet for an interval: at once again.
         #expect(log.record("f", what: "x", nowUs: 31_000_000) == "f")
     }
@@ -49,7 +49,7 @@ import TransitionLog
             == "refused or evicted 875 more connections in the last 10 s: connections of uid 1000 over its limit (840), connections of uid 1001 at the server's limit (32), idle connections of uid 1002 evicted (3)")
         #expect(log.summaryDueUs == nil)
         #expect(log.record("x", what: "idle connections of uid 1000 evicted", nowUs: 115 * second) == nil)
-        #expect(log.summary(nowUs: 120 * second) == "refused or evicted 1 more connections in the last 10 s: idle connections of uid 1000 evicted (1)")
+        #expect(log.summary(nowUs: 120 * second) == "refused or evicted 1 more connection in the last 10 s: idle connections of uid 1000 evicted (1)")
         #expect(log.record("again", what: "connections of uid 1000 over its limit", nowUs: 130 * second) == "again")
     }
 

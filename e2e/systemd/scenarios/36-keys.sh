@@ -298,7 +298,7 @@ release
 # Refusals are rate-limited in the log (docs/service.md): the first after a quiet 10 s at once,
 # the rest in a summary by kind and uid at the end of the 10 s; either names bob's.
 check "the journal says bob's connections were refused" \
-  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -qE 'refused a connection from uid $uid_bob \\(bob\\) pid [0-9]*: uid $uid_bob is not the user of seat0.s active session|refused [0-9]+ more connections or requests in the last [0-9]+ s: .*connections of uid $uid_bob '"
+  wait_until 30 bash -c "journalctl -u transitiond-keys -b --no-pager -o cat | grep -qE 'refused a connection from uid $uid_bob \\(bob\\) pid [0-9]*: uid $uid_bob is not the user of seat0.s active session|refused [0-9]+ more connections? or requests? in the last [0-9]+ s: .*connections of uid $uid_bob '"
 #     alice's own: 4 at most; the 5th is refused at once, the 4 closed once idle for 5 s, and
 #     then her keys pass again.
 hold alice 5 "$TMP/alice-idle.txt"
