@@ -205,6 +205,7 @@ touchegg_daemon_phase() {
   vdev_go "$tag"; vdev_wait "$tag"
   wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
   kill "$gdbus" "$daemon"; wait "$gdbus" "$daemon" 2>/dev/null
+  return 0   # wait's status is the killed daemon's (143), which is no failure of the phase
 }
 
 idle_and_memory() {
