@@ -17,6 +17,18 @@ struct Run: Sendable {
         return nil
     }
 
+    /// Moves the drive in place while a finger drives the run (``RunTable/drive(_:by:)``):
+    /// `body` changes it and returns the progress change. Returns the id, the drive after the
+    /// move and the change, or `nil` when the run is not interactive. One mutating access: read
+    /// from the table's array instead (the phase, then the id), the whole `Run?` was copied
+    /// each time.
+    mutating func drive(by body: (inout Drive) -> Double) -> (id: UInt64, drive: Drive, delta: Double)? {
+        guard case .interactive(var d) = phase else { return nil }
+        let delta = body(&d)
+        phase = .interactive(d)
+        return (id, d, delta)
+    }
+
     enum Phase: Sendable {
         /// A finger drives it.
         case interactive(Drive)

@@ -44,6 +44,16 @@ struct RunTable: Sendable {
         }
     }
 
+    /// Moves transition `t`'s drive in place while a finger drives it (every update): `body`
+    /// changes the drive and returns the progress change. Returns the run's id, the drive after
+    /// the move and that change, or `nil`, changing nothing, when `t` is not interactive.
+    ///
+    /// An interactive run has no animation end before or after, so the end times need no
+    /// refresh: the subscript's write would copy the whole run out to read its end.
+    mutating func drive(_ t: Int, by body: (inout Drive) -> Double) -> (id: UInt64, drive: Drive, delta: Double)? {
+        storage[t]?.drive(by: body) ?? nil
+    }
+
     /// The earliest end among the running animations, or `nil` when none runs.
     var earliestAnimationEndUs: UInt64? {
         guard runningAnimations > 0 else { return nil }

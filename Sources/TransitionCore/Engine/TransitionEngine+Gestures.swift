@@ -258,21 +258,18 @@ extension TransitionEngine {
     /// One sample of a driven pan: the hot path. Allocates nothing.
     mutating func drive(_ t: Int, slot i: Int, dx: Double, dy: Double, timeUs: UInt64, now: UInt64,
                         emit: (TransitionEvent) -> Void) {
-        guard case .interactive(var d)? = runs[t]?.phase else { return }
-        let dp = d.move(by: d.axis.component(dx: dx, dy: dy))
-        runs[t]!.phase = .interactive(d)
-        slots[i].tracker.push(timeUs: timeUs, delta: dp)
-        let updated = UpdatedEvent(progress: d.shownProgress, rawProgress: d.rawProgress,
-                                   velocity: slots[i].tracker.velocity)
-        emit(event(t, runs[t]!.id, now, .updated(updated)))
+        guard let step = runs.drive(t, by: { d in d.move(by: d.axis.component(dx: dx, dy: dy)) }) else { return }
+        let velocity = slots[i].tracker.push(timeUs: timeUs, delta: step.delta)
+        let updated = UpdatedEvent(progress: step.drive.shownProgress, rawProgress: step.drive.rawProgress,
+                                   velocity: velocity)
+        emit(event(t, step.id, now, .updated(updated)))
     }
 
     /// The fingers lifted (or the input was cancelled): decide and animate.
     mutating func release(_ t: Int, slot i: Int, cancel: InputCancelCause?, timeUs: UInt64, now: UInt64,
                           emit: (TransitionEvent) -> Void) {
         guard let run = runs[t], case .interactive(let d) = run.phase else { return }
-        slots[i].tracker.push(timeUs: timeUs, delta: 0)
-        let v = slots[i].tracker.velocity
+        let v = slots[i].tracker.push(timeUs: timeUs, delta: 0)
         if let pages = configuration.transitions[t].pages {
             releasePaged(t, d, pages: pages, cancelPoint: run.cancelPoint, velocity: v, cancel: cancel, now: now, emit: emit)
             return

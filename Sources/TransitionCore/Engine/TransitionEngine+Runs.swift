@@ -13,7 +13,7 @@ extension TransitionEngine {
     }
 
     func event(_ t: Int, _ id: UInt64, _ timeUs: UInt64, _ payload: TransitionEvent.Payload) -> TransitionEvent {
-        TransitionEvent(transition: configuration.transitions[t].name, gesture: id, timeUs: timeUs, payload: payload)
+        TransitionEvent(transition: names[t], gesture: id, timeUs: timeUs, payload: payload)
     }
 
     /// Moves the clock to `timeUs` (never backwards) and does what is due by then: animations

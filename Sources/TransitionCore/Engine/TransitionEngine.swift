@@ -77,7 +77,13 @@
 public struct TransitionEngine: Sendable {
     /// The configuration in force: the configured transitions, then the declared ones, whose
     /// bindings come first and shadow the configured bindings of their gestures.
-    public internal(set) var configuration: EngineConfiguration
+    public internal(set) var configuration: EngineConfiguration {
+        didSet { names = configuration.transitions.map(\.name) }
+    }
+    /// Each transition's name, by index (``configuration``'s, kept beside it): every event
+    /// carries one, and reading it from the configuration's `Spec` array copied the whole
+    /// transition (its bindings, completion and pages) once per event.
+    private(set) var names: [String]
     /// The configuration as configured (the file, a reload, user settings), without the declared
     /// transitions.
     public internal(set) var configured: EngineConfiguration
@@ -106,6 +112,7 @@ public struct TransitionEngine: Sendable {
     public init(configuration: EngineConfiguration) throws(ConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
+        self.names = configuration.transitions.map(\.name)
         self.configured = configuration
         self.runs = RunTable(count: configuration.transitions.count)
         self.bindingTargets = Self.targets(of: configuration)

@@ -41,8 +41,12 @@ struct VelocityTracker: Sendable {
         count == 0 ? nil : times[(start + count - 1) % Self.capacity]
     }
 
-    /// Adds a sample of `delta` progress at `timeUs` (clamped to the newest time so far).
-    mutating func push(timeUs: UInt64, delta: Double) {
+    /// Adds a sample of `delta` progress at `timeUs` (clamped to the newest time so far), and
+    /// returns ``velocity`` with it. Read here, in the mutating access, the velocity is read in
+    /// place; read as `slots[i].tracker.velocity` it copied the whole device slot out of the
+    /// engine's array first (its tracker's arrays retained and released), once per update.
+    @discardableResult
+    mutating func push(timeUs: UInt64, delta: Double) -> Double {
         let t = max(timeUs, newestTimeUs ?? 0)
         if count == Self.capacity {
             start = (start + 1) % Self.capacity
@@ -56,6 +60,7 @@ struct VelocityTracker: Sendable {
             start = (start + 1) % Self.capacity
             count -= 1
         }
+        return velocity
     }
 
     /// Progress per second over the window; 0 with fewer than two samples or no elapsed time.

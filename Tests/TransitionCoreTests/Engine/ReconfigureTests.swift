@@ -34,6 +34,8 @@ import TransitionTestSupport
         try h.engine.reconfigure(c, nowUs: EngineHarness.us(h.nowMs)) { h.events.append($0) }
         h.move(dx: 20)
         #expect(abs(h.events.lastUpdated!.rawProgress - 0.6) < 1e-12)
+        // Its events carry its name at its new index (the engine's names follow the configuration).
+        #expect(h.events.last?.transition == "t")
         #expect(h.state("t").phase == .interactive)
         #expect(h.engine.states(atUs: 0).map(\.name) == ["other", "t"])
     }
