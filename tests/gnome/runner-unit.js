@@ -4,7 +4,7 @@
 // gjs, no GNOME Shell:  gjs -m tests/gnome/runner-unit.js  (tests/gnome/focus-keys runs it first).
 // That keyAllowList.js is KeyAllowList's copy is checked in Swift (GnomeExtensionAllowListTests).
 
-import System from 'system';
+import {check, finish} from './checks.js';
 
 import {
     BURST, LAST_CODE, MAX_STROKES, STROKES_PER_SECOND, StrokeBucket, refusal,
@@ -13,16 +13,6 @@ import {callerRefusal} from '../../gnome-shell-extension/core/runnerCheck.js';
 import {focusTexts} from '../../gnome-shell-extension/core/focusReporter.js';
 import {KeyPresser, KeyRefused} from '../../gnome-shell-extension/core/keyPresser.js';
 
-let failures = 0;
-let checks = 0;
-function check(what, actual, expected) {
-    checks += 1;
-    const a = JSON.stringify(actual), e = JSON.stringify(expected);
-    if (a !== e) {
-        failures += 1;
-        printerr(`FAIL ${what}: ${a}, expected ${e}`);
-    }
-}
 const refused = strokes => refusal(strokes) !== null;
 const tap = code => [[code, true], [code, false]];
 
@@ -143,6 +133,4 @@ async function outcome(promise) {
     check('presser: a second later, again', await outcome(keys.press(ten)), 'pressed');
 }
 
-print(`tests/gnome/runner-unit.js: ${checks - failures} of ${checks} checks passed`);
-if (failures > 0)
-    System.exit(1);
+finish('tests/gnome/runner-unit.js');

@@ -6,7 +6,7 @@
 
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
-import System from 'system';
+import {check, finish} from './checks.js';
 
 import {
     DECLARED_NAME, MAX_DURATION_MS, WorkspaceGestureTracker, animationMs, subscribedDirections,
@@ -20,16 +20,6 @@ import {GnomeSwipeDriver} from '../../gnome-shell-extension/core/gnomeSwipeDrive
 import {OverviewGesture} from '../../gnome-shell-extension/core/overviewGesture.js';
 import {TransitiondExtension} from '../../gnome-shell-extension/core/extension.js';
 
-let failures = 0;
-let checks = 0;
-function check(what, actual, expected) {
-    checks += 1;
-    const a = JSON.stringify(actual), e = JSON.stringify(expected);
-    if (a !== e) {
-        failures += 1;
-        printerr(`FAIL ${what}: ${a}, expected ${e}`);
-    }
-}
 
 const hello = [
     {name: 'swipe3-left', gestures: [{name: 'swipe3-left'}]},
@@ -296,6 +286,4 @@ check('socket: the system\'s', socketCandidates(env({})), ['/run/transitiond/tra
     GLib.rmdir(dir);
 }
 
-print(`tests/gnome/unit.js: ${checks - failures} of ${checks} checks passed`);
-if (failures > 0)
-    System.exit(1);
+finish('tests/gnome/unit.js');

@@ -6,6 +6,16 @@ import TransitionDesktop
 
 /// Which desktop the runner is in, from its environment.
 @Suite struct DesktopSessionTests {
+    /// A file where the key service's socket would be: the session takes the service to be there
+    /// when its socket path exists (it connects per send). The caller unlinks it.
+    static func keyServiceSocketStandIn(_ tag: String) throws -> String {
+        let path = "/tmp/transitiond-keys-\(tag)-test.\(getpid())"
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        close(fd)
+        return path
+    }
+
     @Test func waylandWinsOverXWayland() {
         let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "sway"])
         #expect(session.display == .wayland("wayland-1"))
@@ -51,11 +61,7 @@ import TransitionDesktop
 
     @Test func aWlrootsCompositorWithoutAVirtualKeyboardFallsBackAndSaysWhy() throws {
         let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "/nonexistent/wayland-4711", "XDG_CURRENT_DESKTOP": "sway"])
-        // The key service is taken to be there when its socket path exists (it connects per send).
-        let path = "/tmp/transitiond-keys-test.\(getpid())"
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-        try #require(fd >= 0)
-        close(fd)
+        let path = try Self.keyServiceSocketStandIn("wlroots")
         defer { unlink(path) }
         var notes: [String] = []
         let sender = try session.openKeySender(keyServiceSocket: path) { notes.append($0) }
@@ -72,10 +78,7 @@ import TransitionDesktop
 
     @Test func gnomeWithoutItsExtensionFallsBackToTheKeyServiceAndSaysWhy() throws {
         let session = DesktopSession(environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"])
-        let path = "/tmp/transitiond-keys-gnome-test.\(getpid())"
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-        try #require(fd >= 0)
-        close(fd)
+        let path = try Self.keyServiceSocketStandIn("gnome")
         defer { unlink(path) }
         var notes: [String] = []
         let sender = try session.openKeySender(keyServiceSocket: path) { notes.append($0) }
