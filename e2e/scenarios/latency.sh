@@ -214,6 +214,25 @@ touchegg_daemon_phase() {
   return 0   # wait's status is the killed daemon's (143), which is no failure of the phase
 }
 
+# @touchegg read by the GDBus client alone, as Touchégg's daemon is in the phase above: the
+# like-with-like comparison (the @touchegg phase also runs a native reader, which on the VM's
+# two CPUs competes with the GDBus client's threads). Only with LATENCY_TOUCHEGG_DAEMON.
+touchegg_alone_phase() {
+  local tag=tealone.$1
+  echo "  round $1: transitiond, 1 GDBus client of @touchegg alone"
+  run_swipes "$tag" || return 1
+  start_daemon "$E2E_TMP/touchegg.toml" || return 1
+  VDEV_MARK[$tag]=0
+  vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
+  "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$tag" > "$E2E_TMP/gdbus.$tag" 2>&1 &
+  local gdbus=$!
+  wait_for "$E2E_TMP/gdbus.$tag" '^connected' || { fail "$tag: client" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
+  vdev_go "$tag"; vdev_wait "$tag"
+  wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
+  kill "$gdbus"; wait "$gdbus" 2>/dev/null
+  daemon_stop
+}
+
 idle_and_memory() {
   # Nothing moves now: the loop must sleep in epoll_wait, with no timer and no polling.
   timeout -s INT 3 strace -f -p "$DAEMON_PID" -o "$E2E_TMP/idle.strace" 2>/dev/null
@@ -233,7 +252,10 @@ for ((r = 1; r <= rounds; r++)); do
   daemon_phase "$r" "$many" many "$timed" || exit 1
   if [[ ${LATENCY_ALL_TIMED:-0} == 1 ]]; then daemon_phase "$r" "$many" alltimed || exit 1; fi
   if ((touchegg)); then touchegg_phase "$r" || exit 1; fi
-  if ((touchegg)) && [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then touchegg_daemon_phase "$r" || exit 1; fi
+  if ((touchegg)) && [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
+    touchegg_daemon_phase "$r" || exit 1
+    touchegg_alone_phase "$r" || exit 1
+  fi
 done
 
 # All rounds pooled: concatenate frames and events per kind.
@@ -294,8 +316,13 @@ if ((touchegg)); then
     te_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.tedaemon" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
     read -r te_median te_p99 te_n <<<"$(te_median "$E2E_TMP"/gdbus.tedaemon.*)"
     read -r te_worker _ _ <<<"$(te_median "$E2E_TMP"/gdbusw.tedaemon.*)"
-    te_ratio=$(python3 -c "print('%.2f' % ($gdbus_median / $te_median))")
-    line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n), its worker thread $te_worker us; @touchegg above: $gdbus_median us, ${te_ratio}x (goal <= 0.5)"
+    cat "$E2E_TMP"/frames.tealone.* > "$E2E_TMP/pool.frames.tealone"
+    alone_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.tealone" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
+    read -r alone_median alone_p99 alone_n <<<"$(alone_median "$E2E_TMP"/gdbus.tealone.*)"
+    read -r alone_worker _ _ <<<"$(alone_median "$E2E_TMP"/gdbusw.tealone.*)"
+    te_ratio=$(python3 -c "print('%.2f' % ($alone_median / $te_median))")
+    line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n), its worker thread $te_worker us"
+    line+=$'\n'"  @touchegg read alone, as Touchégg's daemon is: median $alone_median us p99 $alone_p99 us (n=$alone_n), its worker thread $alone_worker us: ${te_ratio}x Touchégg's daemon (goal <= 0.5); beside a native reader (above): $(python3 -c "print('%.2f' % ($gdbus_median / $te_median))")x"
     echo "$line"
     [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
     if [[ ${LATENCY_STRICT:-0} == 1 ]]; then
