@@ -96,6 +96,7 @@ public final class LineConnection {
         var complete: [ArraySlice<UInt8>] = []
         while let line = lines.nextLine() { complete.append(line) }
         lines.compact()
+        if complete.isEmpty { try checkLineLength() }   // a line too long, left by the last read
         var chunk = [UInt8](repeating: 0, count: 16384)
         var ended = false
         while true {
@@ -104,6 +105,9 @@ public final class LineConnection {
                 lines.append(contentsOf: chunk[0..<n])
                 while let line = lines.nextLine() { complete.append(line) }
                 lines.compact()
+                // The complete lines before a line too long are handed on first: the error
+                // comes with the next read, and nothing that arrived whole is lost.
+                if !complete.isEmpty, lines.partialCount > ServerLimits.maxServerLineBytes { return (complete, false) }
                 try checkLineLength()
                 continue
             }
