@@ -179,7 +179,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionConfigTests", dependencies: ["TransitionConfig",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
-        .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol",
+        .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol", "TransitionTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),
         .testTarget(name: "TransitionToucheggTests", dependencies: ["TransitionTouchegg", "TransitionCore", "TransitionTestSupport", "HotPathProbes",
             .product(name: "PropertyBased", package: "swift-property-based")], swiftSettings: strict),

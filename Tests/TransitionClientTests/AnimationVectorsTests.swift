@@ -4,6 +4,7 @@ import Testing
 import TransitionClient
 import TransitionCore
 import TransitionProtocol
+import TransitionTestSupport
 
 /// The completion animations every preset makes, sampled by the engine's own code, written to
 /// tests/python/animation-vectors.jsonl for the other samplers to be checked against
@@ -84,7 +85,7 @@ import TransitionProtocol
     @Test func theCheckedInVectorsAreWhatTheEngineSamples() throws {
         let expected = try Self.lines().joined(separator: "\n") + "\n"
         if ProcessInfo.processInfo.environment["TRANSITIOND_WRITE_VECTORS"] == "1" {
-            try expected.write(to: Self.file, atomically: true, encoding: .utf8)
+            try expected.replaceFile(Self.file)
         }
         let checkedIn = try String(contentsOf: Self.file, encoding: .utf8)
         guard checkedIn != expected else { return }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransitionCore
 import TransitionProtocol
+import TransitionTestSupport
 
 /// `gestures` in `hello`/`list`/`transitions_changed`, and what clients older than it read.
 @Suite struct GestureListingTests {
@@ -51,7 +52,7 @@ import TransitionProtocol
     /// Rewrite it with `TRANSITIOND_WRITE_VECTORS=1 swift test --filter GestureListingTests`.
     @Test func theFixtureIsWhatTheServerWrites() throws {
         if ProcessInfo.processInfo.environment["TRANSITIOND_WRITE_VECTORS"] == "1" {
-            try (Self.lines.joined(separator: "\n") + "\n").write(to: Self.fixture, atomically: true, encoding: .utf8)
+            try (Self.lines.joined(separator: "\n") + "\n").replaceFile(Self.fixture)
         }
         let text = try String(contentsOf: Self.fixture, encoding: .utf8)
         #expect(text.split(separator: "\n").map(String.init) == Self.lines,

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import TransitionRunner
+import TransitionTestSupport
 
 @Suite struct FileWatchTests {
     @Test func seesAFileWrittenInPlaceAndOneRenamedOverIt() throws {
@@ -15,7 +16,7 @@ import Testing
         #expect(!watch.drain())
         try "a".write(toFile: dir + "/actions.toml", atomically: false, encoding: .utf8)
         #expect(watch.drain())
-        try "b".write(toFile: dir + "/actions.toml", atomically: true, encoding: .utf8) // temporary file + rename
+        try "b".replaceFile(dir + "/actions.toml") // temporary file + rename
         #expect(watch.drain())
         unlink(dir + "/actions.toml")
         #expect(watch.drain())
@@ -36,7 +37,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/config/transitiond", withIntermediateDirectories: false)
         #expect(watch.drain()) // the file may be there already: look
         #expect(watch.watchesDirectory)
-        try "a".write(toFile: root + "/config/transitiond/actions.toml", atomically: true, encoding: .utf8)
+        try "a".replaceFile(root + "/config/transitiond/actions.toml")
         #expect(watch.drain())
     }
 
@@ -46,20 +47,20 @@ import Testing
         let root = try Scratch.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let watch = try #require(FileWatch(paths: [root + "/actions.toml", root + "/config.toml", root + "/later/settings.toml"]))
-        try "a".write(toFile: root + "/other.toml", atomically: true, encoding: .utf8)
+        try "a".replaceFile(root + "/other.toml")
         #expect(!watch.drain())
-        try "a".write(toFile: root + "/config.toml", atomically: true, encoding: .utf8)
+        try "a".replaceFile(root + "/config.toml")
         #expect(watch.drain())
         try "a".write(toFile: root + "/actions.toml", atomically: false, encoding: .utf8)
         #expect(watch.drain())
         try FileManager.default.createDirectory(atPath: root + "/later", withIntermediateDirectories: false)
         #expect(watch.drain())
-        try "a".write(toFile: root + "/later/settings.toml", atomically: true, encoding: .utf8)
+        try "a".replaceFile(root + "/later/settings.toml")
         #expect(watch.drain())
         // The shared directory's watch still sees both of its files.
-        try "b".write(toFile: root + "/config.toml", atomically: true, encoding: .utf8)
+        try "b".replaceFile(root + "/config.toml")
         #expect(watch.drain())
-        try "b".write(toFile: root + "/actions.toml", atomically: true, encoding: .utf8)
+        try "b".replaceFile(root + "/actions.toml")
         #expect(watch.drain())
     }
 

@@ -187,7 +187,7 @@ import TransitionServer
             ended + "\n" + frames.map { String($0.timeUs) }.joined(separator: " ")
         }.joined(separator: "\n")
         let inputFile = harness.directory + "/frames.txt"
-        try input.write(toFile: inputFile, atomically: true, encoding: .utf8)
+        try input.replaceFile(inputFile)
         let (process, output, _) = try spawn("""
             python3 -c '
             import json, sys

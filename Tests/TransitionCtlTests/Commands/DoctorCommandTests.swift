@@ -20,7 +20,7 @@ import TransitionTestSupport
         let socket = dir + "/d.sock"
         try FileManager.default.createDirectory(atPath: dir + "/transitiond", withIntermediateDirectories: true)
         try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n"
-            .write(toFile: dir + "/transitiond/actions.toml", atomically: true, encoding: .utf8)
+            .replaceFile(dir + "/transitiond/actions.toml")
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })
@@ -47,7 +47,7 @@ import TransitionTestSupport
 
         // Hyprland: the gestures its configuration declares, with the line.
         try FileManager.default.createDirectory(atPath: dir + "/hypr", withIntermediateDirectories: true)
-        try "gesture = 4, vertical, workspace\n".write(toFile: dir + "/hypr/hyprland.conf", atomically: true, encoding: .utf8)
+        try "gesture = 4, vertical, workspace\n".replaceFile(dir + "/hypr/hyprland.conf")
         let hyprland = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("Hyprland", dir: dir))
         #expect(hyprland.output.contains("desktop: XDG_CURRENT_DESKTOP=Hyprland (wayland), gestures from \(dir)/hypr/hyprland.conf (Hyprland)\n"))
         #expect(hyprland.output.contains("  - swipe4-up, swipe4-down: Hyprland also switches workspaces (\(dir)/hypr/hyprland.conf:1: "
@@ -56,8 +56,8 @@ import TransitionTestSupport
 
         // Its `source =` lines followed, a glob among them.
         try FileManager.default.createDirectory(atPath: dir + "/hypr/conf.d", withIntermediateDirectories: true)
-        try "source = conf.d/*.conf\n".write(toFile: dir + "/hypr/hyprland.conf", atomically: true, encoding: .utf8)
-        try "\ngesture = 3, horizontal, workspace\n".write(toFile: dir + "/hypr/conf.d/gestures.conf", atomically: true, encoding: .utf8)
+        try "source = conf.d/*.conf\n".replaceFile(dir + "/hypr/hyprland.conf")
+        try "\ngesture = 3, horizontal, workspace\n".replaceFile(dir + "/hypr/conf.d/gestures.conf")
         let sourced = try Binaries.run("transitionctl", ["doctor", "--socket", socket], environment: Self.environment("Hyprland", dir: dir))
         // A sourced file is named with its doubled slashes as one.
         let file = "/" + (dir + "/hypr/conf.d/gestures.conf").split(separator: "/").joined(separator: "/")
@@ -77,7 +77,7 @@ import TransitionTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/transitiond", withIntermediateDirectories: true)
         try "[[action]]\ntransition = \"swipe3-left\"\non = \"sideways\"\ncommand = \"true\"\n"
-            .write(toFile: dir + "/transitiond/actions.toml", atomically: true, encoding: .utf8)
+            .replaceFile(dir + "/transitiond/actions.toml")
         let result = try Binaries.run("transitionctl", ["doctor", "--socket", dir + "/none.sock"],
                                       environment: Self.environment("niri", dir: dir))
         #expect(result.status == 69, "\(result.output)")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// `transitionctl import` as a user runs it: the files written (the actions file, and the user
 /// settings beside it), the report, the exit statuses, nothing overwritten without --force, and
@@ -34,7 +35,7 @@ import Testing
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/libinput-gestures.conf"
-        try Self.conf.write(toFile: input, atomically: true, encoding: .utf8)
+        try Self.conf.replaceFile(input)
         let output = dir + "/actions.toml"
 
         let environment = Self.environment(dir)
@@ -52,7 +53,7 @@ import Testing
         #expect(check.output.contains("and the 1 transition your settings add (\(dir)/config/transitiond/config.toml)"))
 
         let written = Binaries.read(output)
-        try "# mine\n".write(toFile: output, atomically: true, encoding: .utf8)
+        try "# mine\n".replaceFile(output)
         let again = try Binaries.run("transitionctl", ["import", input, "-o", output], environment: environment)
         #expect(again.status == 1)
         #expect(again.output.contains("exists; pass --force"))
@@ -72,7 +73,7 @@ import Testing
             <touchégg><settings><property name="action_execute_threshold">30</property></settings>
             <application name="All"><gesture type="SWIPE" fingers="3" direction="UP">
             <action type="MAXIMIZE_RESTORE_WINDOW"/></gesture></application></touchégg>
-            """.write(toFile: input, atomically: true, encoding: .utf8)
+            """.replaceFile(input)
         let settings = dir + "/settings.toml"
         let result = try Binaries.run("transitionctl", ["import", input, "-o", "-", "--settings-out", settings],
                                       environment: Self.environment(dir))
@@ -120,7 +121,7 @@ import Testing
         let environment = Self.environment(dir)
         let config = dir + "/config/transitiond/config.toml"
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
-        try "[defaults]\nfinish_threshold = 0.4\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[defaults]\nfinish_threshold = 0.4\n".replaceFile(config)
         let kept = try Binaries.run("transitionctl", ["import", Self.fixture("touchegg.conf"), "-o", dir + "/a.toml"], environment: environment)
         #expect(kept.status == 0, "\(kept.output)")
         #expect(kept.output.contains("\(config) exists and is kept"))
@@ -143,14 +144,14 @@ import Testing
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/config.yml"
-        try "swipe:\n  3:\n    left: [\n".write(toFile: input, atomically: true, encoding: .utf8)
+        try "swipe:\n  3:\n    left: [\n".replaceFile(input)
         let broken = try Binaries.run("transitionctl", ["import", input, "-o", dir + "/a.toml"])
         #expect(broken.status == 1)
         #expect(broken.output.contains("config.yml:3:"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/a.toml"))
         let unknown = try Binaries.run("transitionctl", ["import", input, "--format", "kde", "-o", dir + "/a.toml"])
         #expect(unknown.status == 64)
-        try "hello\n".write(toFile: input, atomically: true, encoding: .utf8)
+        try "hello\n".replaceFile(input)
         let guess = try Binaries.run("transitionctl", ["import", input, "-o", dir + "/a.toml"])
         #expect(guess.status == 1)
         #expect(guess.output.contains("--format"))

@@ -47,7 +47,7 @@ import Testing
         let dir = try temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("events.jsonl")
-        try PlotFixtures.stream.write(to: input, atomically: true, encoding: .utf8)
+        try PlotFixtures.stream.replaceFile(input)
         let run = try ctl(["plot", input.path])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("events.svg: 3 gestures"))
@@ -69,7 +69,7 @@ import Testing
         let dir = try temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("log.txt")
-        try "transitiond: starting\n{\"event\":\"hello\"}\n".write(to: input, atomically: true, encoding: .utf8)
+        try "transitiond: starting\n{\"event\":\"hello\"}\n".replaceFile(input)
         let run = try ctl(["plot", input.path, "-o", dir.appendingPathComponent("x.svg").path])
         #expect(run.status == 65)
         #expect(run.err.contains("no transition events (2 other lines); line 1: not JSON"), "\(run.err)")
@@ -85,7 +85,7 @@ import Testing
         let dir = try temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("events.jsonl")
-        try PlotFixtures.stream.write(to: input, atomically: true, encoding: .utf8)
+        try PlotFixtures.stream.replaceFile(input)
         let run = try ctl(["plot", input.path, "--png"], path: dir.path)
         #expect(run.status == 69)
         #expect(run.err.contains("no PNG converter: install rsvg-convert"))
@@ -97,7 +97,7 @@ import Testing
         let dir = try temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("events.jsonl")
-        try PlotFixtures.stream.write(to: input, atomically: true, encoding: .utf8)
+        try PlotFixtures.stream.replaceFile(input)
         let run = try ctl(["plot", input.path, "-o", dir.appendingPathComponent("p.svg").path, "--png"])
         #expect(run.status == 0, "\(run.err)")
         let png = try Data(contentsOf: dir.appendingPathComponent("p.png"))

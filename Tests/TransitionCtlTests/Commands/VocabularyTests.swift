@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TransitionProtocol
+import TransitionTestSupport
 
 /// One vocabulary: FILE, PATH and DIR placeholders, the same name for the same thing in
 /// `transitiond` and `transitionctl` (old spellings kept), `--json` on every listing.
@@ -38,7 +39,7 @@ import TransitionProtocol
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/actions.toml"
-        try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".replaceFile(file)
         let new = try Binaries.run("transitionctl", ["run", "--check", "--actions", file])
         #expect(new.status == 0, "\(new.output)")
         #expect(new.output.hasPrefix("\(file): OK, 1 action"), "\(new.output)")

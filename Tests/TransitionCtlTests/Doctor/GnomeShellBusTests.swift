@@ -155,7 +155,7 @@ import TransitionTestSupport
         defer { Self.stop(bus) }
         let installed = dir + "/data/gnome-shell/extensions/" + GnomeExtensionCheck.uuid
         try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
-        try "{}".write(toFile: installed + "/metadata.json", atomically: true, encoding: .utf8)
+        try "{}".replaceFile(installed + "/metadata.json")
         let shell = try StandIn(address: address, version: "48.0", extensionPath: installed)
         var environment = DoctorCommandTests.environment("GNOME", dir: dir)
         environment["DBUS_SESSION_BUS_ADDRESS"] = address

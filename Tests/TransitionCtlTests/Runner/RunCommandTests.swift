@@ -44,7 +44,7 @@ import Testing
         let socket = dir + "/d.sock", config = dir + "/actions.toml", log = dir + "/log", runLog = dir + "/run.log"
         setenv("LOG", log, 1)
         setenv("DIR", dir, 1)
-        try Self.actions.write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.actions.replaceFile(config)
         var daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })
@@ -77,7 +77,7 @@ import Testing
 
         // An edited file (written beside, renamed over) is reloaded.
         try "[[action]]\ntransition = \"swipe3-down\"\non = \"finish\"\ncommand = \"echo DOWN >> \\\"$LOG\\\"\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+            .replaceFile(config)
         #expect(eventually { Binaries.read(runLog).contains("reloaded: 1 action from") })
         try Binaries.run("transitionctl", ["trigger", "swipe3-down", "--wait", "--socket", socket])
         #expect(eventually { Binaries.read(log).contains("DOWN\n") })
@@ -121,11 +121,11 @@ import Testing
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let environment = Self.checkEnvironment(dir)
-        try Self.actions.write(toFile: dir + "/good.toml", atomically: true, encoding: .utf8)
+        try Self.actions.replaceFile(dir + "/good.toml")
         let good = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/good.toml"], environment: environment)
         #expect(good.status == 0)
         #expect(good.output == "\(dir)/good.toml: OK, 5 actions; \(Self.offline)\n")
-        try "[[action]]\ntransition = \"x\"\non = \"step\"\ncommand = \"true\"\nstep = 0\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
+        try "[[action]]\ntransition = \"x\"\non = \"step\"\ncommand = \"true\"\nstep = 0\n".replaceFile(dir + "/bad.toml")
         let bad = try Binaries.run("transitionctl", ["run", "--check", "--config", dir + "/bad.toml"], environment: environment)
         #expect(bad.status == 1)
         #expect(bad.output == "\(dir)/bad.toml:5:8: 'step' in [[action]] #1 must be greater than 0, not 0\n")
@@ -156,7 +156,7 @@ import Testing
             threshold = 1.5
             command = "true"
 
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+            """.replaceFile(file)
         let misspelt = "\(file):1: transitiond has no transition 'swipe3-lft' (did you mean 'swipe3-left'?)\n"
         let past = "\(file):6: warning: threshold 1.5 lies past the end of swipe3-up: the progress shown stops at 1.05 (the rubber band), and only fingers that go on past the end, by 0.5 of the distance, cross it; for the end itself use 1, or a value between 0 and 1\n"
 
@@ -170,7 +170,7 @@ import Testing
         // The user's settings bind hold4: its threshold is checked against a hold's range.
         let settings = dir + "/config/transitiond/config.toml"
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
-        try "[[transition]]\nname = \"hold4\"\nbinding = \"hold4\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "[[transition]]\nname = \"hold4\"\nbinding = \"hold4\"\n".replaceFile(settings)
         let hold = "\(file):12: threshold 1.5 is never crossed: the progress of hold4 goes from 0 to 1 and stops there (a hold fills with time); use a threshold greater than 0 and at most 1\n"
         let withSettings = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir))
         #expect(withSettings.status == 1)
@@ -181,7 +181,7 @@ import Testing
         // Against a running daemon (its own configuration: no hold4 but the settings').
         let socket = dir + "/d.sock", system = dir + "/system.toml"
         try "[[transition]]\nname = \"swipe3-left\"\nbinding = \"swipe3-left\"\n\n[[transition]]\nname = \"swipe3-up\"\nbinding = \"swipe3-up\"\n"
-            .write(toFile: system, atomically: true, encoding: .utf8)
+            .replaceFile(system)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
         defer { daemon.terminate(); daemon.waitUntilExit() }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })
@@ -192,7 +192,7 @@ import Testing
             "\(online.output)")
 
         // Fixed: OK, saying against what.
-        try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n".replaceFile(file)
         try FileManager.default.removeItem(atPath: settings)
         let fixed = try Binaries.run("transitionctl", ["run", "--check", "--config", file], environment: Self.checkEnvironment(dir, socket: socket))
         #expect(fixed.status == 0)
@@ -211,7 +211,7 @@ import Testing
         environment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let config = dir + "/actions.toml", runLog = dir + "/run.log"
         try "[[action]]\ntransition = \"*\"\non = \"began\"\napp = \"foot\"\ncommand = \"true\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+            .replaceFile(config)
         let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--config", config, "--socket", dir + "/none.sock"],
                                         log: runLog, environment: environment)
         defer { if runner.isRunning { runner.terminate(); runner.waitUntilExit() } }
@@ -225,7 +225,7 @@ import Testing
         defer { if gnome.isRunning { gnome.terminate(); gnome.waitUntilExit() } }
         #expect(eventually { Binaries.read(dir + "/gnome.log").contains(
             "cannot follow focus: cannot reach GNOME Shell: no session bus (No such file or directory); actions with app, apps or not_apps do not run until it can; retrying") })
-        try "[[action]]\ntransition = \"*\"\non = \"began\"\nkeys = \"super\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[[action]]\ntransition = \"*\"\non = \"began\"\nkeys = \"super\"\n".replaceFile(config)
         #expect(eventually { Binaries.read(runLog).contains("cannot press keys: ") })
         runner.terminate()
         runner.waitUntilExit()
@@ -247,7 +247,7 @@ import Testing
         #expect(eventually { Binaries.read(runLog).contains("waiting for transitiond") })
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
         try "[[action]]\ntransition = \"*\"\non = \"began\"\ncommand = \"true\"\n"
-            .write(toFile: dir + "/config/transitiond/actions.toml", atomically: true, encoding: .utf8)
+            .replaceFile(dir + "/config/transitiond/actions.toml")
         #expect(eventually { Binaries.read(runLog).contains("reloaded: 1 action from \(dir)/config/transitiond/actions.toml") })
         runner.terminate()
         runner.waitUntilExit()
@@ -261,13 +261,13 @@ import Testing
         let dir = try Binaries.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socket = dir + "/transitiond.sock", system = dir + "/system.toml", runLog = dir + "/run.log"
-        try "[access]\nmode = \"group\"\n".write(toFile: system, atomically: true, encoding: .utf8)
+        try "[access]\nmode = \"group\"\n".replaceFile(system)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket, "--config", system], log: dir + "/daemon.log")
         defer { daemon.terminate(); daemon.waitUntilExit() }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })
         let settings = dir + "/config/transitiond/config.toml"
         try FileManager.default.createDirectory(atPath: dir + "/config/transitiond", withIntermediateDirectories: true)
-        try "[[transition]]\nname = \"mine\"\nbinding = \"padtap4\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "[[transition]]\nname = \"mine\"\nbinding = \"padtap4\"\n".replaceFile(settings)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = dir + "/config"
         let runner = try Binaries.start("transitionctl", ["run", "--allow-root", "--socket", socket], log: runLog, environment: environment)
@@ -278,7 +278,7 @@ import Testing
         #expect(eventually { Binaries.read(runLog).contains("settings from \(settings) in force (") })
         #expect(listsMine())
 
-        try "[[transition]]\nname = \"mine\"\n[server]\nmax_clients = 1\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "[[transition]]\nname = \"mine\"\n[server]\nmax_clients = 1\n".replaceFile(settings)
         #expect(eventually { Binaries.read(runLog).contains("\(settings):3:1: [server] (connection limits) is the system's") })
         #expect(Binaries.read(runLog).contains("transitiond keeps the settings in force before"))
         #expect(listsMine())
@@ -287,14 +287,14 @@ import Testing
         #expect(eventually { Binaries.read(runLog).contains("no settings in \(settings): the system's are in force") })
         #expect(!listsMine())
 
-        try "[[transition]]\nname = \"mine\"\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "[[transition]]\nname = \"mine\"\n".replaceFile(settings)
         #expect(eventually { listsMine() })
         runner.terminate()
         runner.waitUntilExit()
         #expect(eventually { !listsMine() })
 
         // --check reads the settings file too, over the system's (or the built-in) configuration.
-        try "slop = 20\n\n[touchegg]\nenabled = true\n".write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
+        try "slop = 20\n\n[touchegg]\nenabled = true\n".replaceFile(dir + "/bad.toml")
         let bad = try Binaries.run("transitionctl", ["run", "--check", "--settings", dir + "/bad.toml"])
         #expect(bad.status == 1)
         #expect(bad.output.contains("\(dir)/bad.toml:3:1: [touchegg] (the @touchegg endpoint) is the system's"))

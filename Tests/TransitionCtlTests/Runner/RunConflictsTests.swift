@@ -11,7 +11,7 @@ import TransitionTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socket = dir + "/d.sock", config = dir + "/actions.toml", runLog = dir + "/run.log"
         try "[[action]]\ntransition = \"swipe3-left\"\non = \"finish\"\ncommand = \"true\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+            .replaceFile(config)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })
@@ -26,7 +26,7 @@ import TransitionTestSupport
         #expect(!Binaries.read(runLog).contains("swipe3-up"))
 
         try "[[action]]\ntransition = [\"swipe3-left\", \"swipe4-up\"]\non = \"finish\"\ncommand = \"true\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+            .replaceFile(config)
         #expect(eventually { Binaries.read(runLog).contains("swipe4-up: niri also opens and closes the overview") },
                 "\(Binaries.read(runLog))")
         #expect(Binaries.read(runLog).components(separatedBy: first).count == 3) // at start, and after the reload
@@ -40,7 +40,7 @@ import TransitionTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socket = dir + "/d.sock", config = dir + "/actions.toml", runLog = dir + "/run.log", shellOut = dir + "/shell.out"
         try "[[action]]\ntransition = [\"swipe3-left\", \"swipe3-up\", \"gnome-workspaces\"]\non = \"finish\"\ncommand = \"true\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
+            .replaceFile(config)
         let daemon = try Binaries.start("transitiond", ["--no-input", "--socket", socket], log: dir + "/daemon.log")
         defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
         #expect(eventually { FileManager.default.fileExists(atPath: socket) })

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TransitionClient
+import TransitionTestSupport
 
 /// The daemon says which access mode is in force: in its startup line, after a reload that
 /// changes it, and in `transitionctl status`.
@@ -17,7 +18,7 @@ import TransitionClient
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("transitiond.sock").path
         let config = dir.appendingPathComponent("config.toml").path
-        try "log_level = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "log_level = \"info\"\n".replaceFile(config)
         let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
         let text = try status(socket)
         let json = try status(socket, json: true)
@@ -39,7 +40,7 @@ import TransitionClient
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("transitiond.sock").path
         let config = dir.appendingPathComponent("config.toml").path
-        try "[access]\nmode = \"active-session\"\nalways = [\"root\", 4242]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[access]\nmode = \"active-session\"\nalways = [\"root\", 4242]\n".replaceFile(config)
         let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
         let text = try status(socket)
         #expect(text.contains("access: active-session (configured); seat0:"), "\(text)")
@@ -47,7 +48,7 @@ import TransitionClient
         // This test's own client: root is always delivered to; anyone else waits for a session.
         #expect(text.contains(getuid() == 0 ? "active" : "paused ("), "\(text)")
 
-        try "[access]\nmode = \"group\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[access]\nmode = \"group\"\n".replaceFile(config)
         daemon.signal(SIGHUP)
         var reloaded = ""
         for _ in 0..<50 {

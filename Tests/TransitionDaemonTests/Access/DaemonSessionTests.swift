@@ -9,6 +9,7 @@ import TransitionConfig
 import TransitionProtocol
 import TransitionServer
 import TransitionSystemd
+import TransitionTestSupport
 
 /// A seat whose active session the test sets.
 final class FakeSessionSource: SessionSource {
@@ -55,7 +56,7 @@ final class Confined<T>: @unchecked Sendable {
             let dir = try DaemonProcess.temporaryDirectory()
             socket = dir.appendingPathComponent("transitiond.sock").path
             let configPath = dir.appendingPathComponent("config.toml").path
-            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+            try config.replaceFile(configPath)
             let configuration = try ConfigLoader.load(path: configPath)
             var quiet = Logger(label: "test.daemon")
             quiet.logLevel = .critical
@@ -138,7 +139,7 @@ final class Confined<T>: @unchecked Sendable {
         let running = try Running(config: "[access]\nmode = \"active-session\"\n", session: Self.alice)
         defer { running.stop() }
         let dir = (running.socket as NSString).deletingLastPathComponent
-        try "[access]\nmode = \"group\"\n".write(toFile: dir + "/config.toml", atomically: true, encoding: .utf8)
+        try "[access]\nmode = \"group\"\n".replaceFile(dir + "/config.toml")
         let result = running.onLoop { daemon, source in
             daemon.reload()
             return (daemon.server?.deliveryPolicy.mode, daemon.server?.deliveryPolicy.modeReason, source.stopped)

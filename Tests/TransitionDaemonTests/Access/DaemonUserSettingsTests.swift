@@ -8,6 +8,7 @@ import TransitionCore
 @testable import TransitionDaemon
 import TransitionProtocol
 import TransitionServer
+import TransitionTestSupport
 
 /// The active session's user's own settings, end to end in process: a client sends them over
 /// the socket, every client sees the transitions in force, a broken text is refused with its
@@ -134,7 +135,7 @@ import TransitionServer
         _ = try sender.settings(Self.userText)
         let dir = (running.socket as NSString).deletingLastPathComponent
         try "[[transition]]\nname = \"overview\"\nbinding = \"swipe3-up\"\n[[transition]]\nname = \"swipe3-left\"\nbinding = \"swipe3-left\"\n"
-            .write(toFile: dir + "/config.toml", atomically: true, encoding: .utf8)
+            .replaceFile(dir + "/config.toml")
         let names = running.onLoop { daemon, _ in
             daemon.reload()
             return daemon.configurationInForce.transitions.map(\.name)

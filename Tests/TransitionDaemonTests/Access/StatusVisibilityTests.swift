@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransitionTestSupport
 
 /// `status` shows other users' clients only to root (issue 32): in `group` mode a member of the
 /// socket's group sees their own clients and a count of the others. Two real uids: root and a
@@ -30,7 +31,7 @@ import Testing
         chmod(dir.path, 0o755)
         let socket = dir.appendingPathComponent("transitiond.sock").path
         let config = dir.appendingPathComponent("config.toml").path
-        try "socket_group = \"root\"\n[access]\nmode = \"group\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "socket_group = \"root\"\n[access]\nmode = \"group\"\n".replaceFile(config)
         let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
         defer { _ = daemon.stop() }
         // root's subscriber, then the other uid's.

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransitionTestSupport
 
 /// Every hostile test, one at a time: they compare latencies and count the daemon's memory and
 /// descriptors, so they must not share the machine with each other.
@@ -36,10 +37,10 @@ extension Hostile {
             let dir = try DaemonProcess.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: dir) }
             let trace = dir.appendingPathComponent("swipes.jsonl").path
-            try HostileTrace.swipes(count: Self.swipes).write(toFile: trace, atomically: true, encoding: .utf8)
+            try HostileTrace.swipes(count: Self.swipes).replaceFile(trace)
             let config = dir.appendingPathComponent("config.toml").path
             try "[server]\nmax_clients = \(Self.slots)\nmax_clients_per_user = \(Self.slots)\n"
-                .write(toFile: config, atomically: true, encoding: .utf8)
+                .replaceFile(config)
 
             // The quiet run: the same replay, one client.
             let quiet = try HostileRun(dir: dir, name: "quiet", trace: trace, arguments: ["--config", config])

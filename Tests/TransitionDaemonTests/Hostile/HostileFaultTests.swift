@@ -5,6 +5,7 @@ import Testing
 import TransitionClient
 import TransitionCore
 import TransitionProtocol
+import TransitionTestSupport
 
 extension Hostile {
     /// Faults around a running daemon (docs/performance.md, "Faults"): killed and restarted under a
@@ -21,7 +22,7 @@ extension Hostile {
                 text += Traces.swipe(steps: steps, dx: 8, dy: 0, start: start)
                 start += UInt64(steps) * 8000 + 400_000
             }
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try text.replaceFile(path)
             return path
         }
 
@@ -79,7 +80,7 @@ extension Hostile {
             let dir = try DaemonProcess.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: dir) }
             let config = dir.appendingPathComponent("config.toml").path
-            try DaemonProcess.run(["--print-default-config"]).stdout.write(toFile: config, atomically: true, encoding: .utf8)
+            try DaemonProcess.run(["--print-default-config"]).stdout.replaceFile(config)
             let socket = dir.appendingPathComponent("d.sock").path
             // 150 samples 8 ms apart: a 1.2 s swipe, starting 1.5 s in.
             let swipe = try trace(in: dir, steps: 150, leadIn: 1_500_000)

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransitionTestSupport
 
 extension Hostile {
     /// Issue 32: 128 connections that send requests and never read their replies. Each may queue
@@ -17,10 +18,10 @@ extension Hostile {
             let dir = try DaemonProcess.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: dir) }
             let trace = dir.appendingPathComponent("swipes.jsonl").path
-            try HostileTrace.swipes(count: 1).write(toFile: trace, atomically: true, encoding: .utf8)
+            try HostileTrace.swipes(count: 1).replaceFile(trace)
             let config = dir.appendingPathComponent("config.toml").path
             try "[server]\nmax_clients = \(Self.slots)\nmax_clients_per_user = \(Self.slots)\n"
-                .write(toFile: config, atomically: true, encoding: .utf8)
+                .replaceFile(config)
             let run = try HostileRun(dir: dir, name: "flood", trace: trace, arguments: ["--config", config])
             let rssBefore = run.daemon.rssKiB()
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// The daemon's one-shot commands, run as a user would.
 @Suite struct CommandLineTests {
@@ -16,7 +17,7 @@ import Testing
         let printed = try DaemonProcess.run(["--print-default-config"])
         #expect(printed.status == 0)
         let path = dir.appendingPathComponent("config.toml").path
-        try printed.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        try printed.stdout.replaceFile(path)
         let checked = try DaemonProcess.run(["--check-config", path])
         #expect(checked.status == 0, "stderr: \(checked.stderr)")
         #expect(checked.stdout.contains("OK"))
@@ -28,7 +29,7 @@ import Testing
         let path = dir.appendingPathComponent("config.toml").path
         let printed = try DaemonProcess.run(["--print-default-config"]).stdout
         let broken = printed + "\nthis_key_does_not_exist = 1\n"
-        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        try broken.replaceFile(path)
         let line = broken.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.hasPrefix("this_key_does_not_exist") }! + 1
 

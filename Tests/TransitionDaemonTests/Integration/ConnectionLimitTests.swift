@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TransitionClient
+import TransitionTestSupport
 
 /// The configuration file's `[server]` limits reach the daemon's server, at start and on SIGHUP.
 @Suite struct ConnectionLimitTests {
@@ -31,7 +32,7 @@ import TransitionClient
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("config.toml").path
         let socket = dir.appendingPathComponent("transitiond.sock").path
-        try "[server]\nmax_clients_per_user = 2\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[server]\nmax_clients_per_user = 2\n".replaceFile(config)
         let daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
 
         let (first, hello1) = try connect(socket)
@@ -45,7 +46,7 @@ import TransitionClient
         #expect(try third.receiveLine() == nil, "the refused connection is closed")
 
         // A reload raises the cap: the next connection is admitted.
-        try "[server]\nmax_clients_per_user = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[server]\nmax_clients_per_user = 3\n".replaceFile(config)
         daemon.signal(SIGHUP)
         var admitted: [String: Any] = [:]
         var late: LineConnection?
@@ -57,7 +58,7 @@ import TransitionClient
         #expect(admitted["event"] as? String == "hello", "a reload to 3 per user lets a third connection in")
 
         // A reload lowers it below the connections open: they all stay, a new one is refused.
-        try "[server]\nmax_clients_per_user = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[server]\nmax_clients_per_user = 1\n".replaceFile(config)
         daemon.signal(SIGHUP)
         var refusedAgain = false
         for _ in 0..<50 where !refusedAgain {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// `--record FILE` beside a second instance: the second daemon is refused at the socket before it
 /// touches the first one's trace (it once created the file with O_TRUNC first: the first daemon
@@ -12,7 +13,7 @@ import Testing
         let socket = dir.appendingPathComponent("transitiond.sock").path
         let input = dir.appendingPathComponent("input.jsonl").path
         let record = dir.appendingPathComponent("record.jsonl").path
-        try Traces.swipe(steps: 20, dx: -10, dy: 0).write(toFile: input, atomically: true, encoding: .utf8)
+        try Traces.swipe(steps: 20, dx: -10, dy: 0).replaceFile(input)
 
         let first = try RunningDaemon(socket: socket, arguments: ["--replay", input, "--record", record])
         defer { _ = first.stop() }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransitionClient
 import TransitionProtocol
+import TransitionTestSupport
 
 /// SIGHUP reloads the configuration; a broken file keeps the old one in force.
 @Suite struct ReloadTests {
@@ -20,13 +21,13 @@ import TransitionProtocol
             config = dir.appendingPathComponent("config.toml").path
             socket = dir.appendingPathComponent("run/transitiond.sock").path
             original = try DaemonProcess.run(["--print-default-config"]).stdout
-            try original.write(toFile: config, atomically: true, encoding: .utf8)
+            try original.replaceFile(config)
             daemon = try RunningDaemon(socket: socket, arguments: ["--config", config])
         }
 
         /// Writes `text` as the configuration and sends SIGHUP.
         func reload(_ text: String) throws {
-            try text.write(toFile: config, atomically: true, encoding: .utf8)
+            try text.replaceFile(config)
             daemon.signal(SIGHUP)
         }
 

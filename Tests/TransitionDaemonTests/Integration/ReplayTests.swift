@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// The whole pipeline without devices: a recorded trace through `--replay`, the engine, and the
 /// protocol encoder (`--print-events`), in the real binary.
@@ -9,7 +10,7 @@ import Testing
         let dir = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("trace.jsonl").path
-        try trace.write(toFile: path, atomically: true, encoding: .utf8)
+        try trace.replaceFile(path)
         let out = try DaemonProcess.run(["--replay", path, "--no-input", "--no-socket", "--print-events",
                                          "--exit-after-replay"] + extra)
         #expect(out.status == 0, "stderr: \(out.stderr)")
@@ -60,7 +61,7 @@ import Testing
         let dir = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("bad.jsonl").path
-        try bad.write(toFile: path, atomically: true, encoding: .utf8)
+        try bad.replaceFile(path)
         let out = try DaemonProcess.run(["--replay", path, "--no-input", "--no-socket", "--exit-after-replay"])
         #expect(out.status != 0)
         #expect(out.stderr.contains(":5"), "stderr: \(out.stderr)")

@@ -42,7 +42,7 @@ struct SystemdIntegrationTests {
         let dir = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("config.toml").path
-        try Self.goodConfig.write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.goodConfig.replaceFile(config)
         let notify = try NotifyListener(path: dir.appendingPathComponent("notify").path)
         let socket = dir.appendingPathComponent("socket").path
         let (process, stderr) = try activated(dir, notify: notify, socket: socket)
@@ -66,7 +66,7 @@ struct SystemdIntegrationTests {
         #expect(notify.waitFor { $0 == "WATCHDOG=1" } != nil, "only one WATCHDOG=1")
 
         // A broken reload: RELOADING=1 (with MONOTONIC_USEC), then READY=1 again, old config kept.
-        try (Self.goodConfig + "\nstifness = 3\n").write(toFile: config, atomically: true, encoding: .utf8)
+        try (Self.goodConfig + "\nstifness = 3\n").replaceFile(config)
         kill(process.processIdentifier, SIGHUP)
         let reloading = notify.waitFor { $0.contains("RELOADING=1") }
         #expect(reloading?.contains("MONOTONIC_USEC=") == true, "got \(notify.received)")
@@ -95,7 +95,7 @@ struct SystemdIntegrationTests {
     @Test func withoutActivationTheDaemonBindsItsOwnSocketAndStillNotifies() throws {
         let dir = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.goodConfig.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: true, encoding: .utf8)
+        try Self.goodConfig.replaceFile(dir.appendingPathComponent("config.toml").path)
         let notify = try NotifyListener(path: dir.appendingPathComponent("notify").path)
         let socket = dir.appendingPathComponent("own.sock").path
         let process = Process()
@@ -122,7 +122,7 @@ struct SystemdIntegrationTests {
     @Test func aPassedSocketThatIsNotAStreamListenerIsRefused() throws {
         let dir = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.goodConfig.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: true, encoding: .utf8)
+        try Self.goodConfig.replaceFile(dir.appendingPathComponent("config.toml").path)
         let notify = try NotifyListener(path: dir.appendingPathComponent("notify").path)
         let datagram = dir.appendingPathComponent("dgram").path
         let own = dir.appendingPathComponent("own.sock").path
