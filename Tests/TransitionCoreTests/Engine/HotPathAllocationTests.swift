@@ -12,10 +12,11 @@ import TransitionCore
 /// Here a preloaded counter's figure is only printed.
 @Suite struct HotPathAllocationTests {
     @Test func hotPathAllocationProbe() throws {
-        let outcome = try HotPathProbes.engine(updates: 10_000, counter: HotPathProbes.mallocCounter())
+        let counter = HotPathProbes.mallocCounter()
+        let outcome = try HotPathProbes.engine(updates: 10_000, counter: counter)
         #expect(outcome.produced == 10_004)
         #expect(outcome.lastProgress.isFinite)
-        if HotPathProbes.mallocCounter() != nil { print("hotPathAllocationProbe (debug): \(outcome.allocations) allocations") }
+        if counter != nil { print("hotPathAllocationProbe (debug): \(outcome.allocations) allocations") }
     }
 
     /// The same for a transition a client declared with pages, driven past its last page.
