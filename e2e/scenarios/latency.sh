@@ -298,12 +298,18 @@ report+=$'\n'"  share per round (1 client / floor + hop): ${shares[*]}"
 report+=$'\n'"  CPU time per frame: floor $(cpu_per_frame floor) us, floor + hop $(cpu_per_frame hop) us, transitiond with 1 client $(cpu_per_frame one) us, with $many clients $(cpu_per_frame many) us"
 grep -v '^RATIOS' <<<"$report"
 [[ -n ${LATENCY_RESULTS:-} ]] && { echo "$report"; echo "  RSS ${rss_kb:-?} kB anon ${anon_kb:-?} kB"; } >> "$LATENCY_RESULTS"
+# frame_stats KIND FILE...: the median, p99 and n of the readers' logs FILE paired with the frame
+# logs of every round of phase KIND (pooled into one file, once).
+frame_stats() {
+  local pool=$E2E_TMP/pool.frames.$1
+  [[ -s $pool ]] || cat "$E2E_TMP/frames.$1".* > "$pool"
+  shift
+  python3 "$lat/analyze.py" --json "$pool" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'
+}
 if ((touchegg)); then
-  cat "$E2E_TMP"/frames.touchegg.* > "$E2E_TMP/pool.frames.touchegg"
-  frame_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.touchegg" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
-  read -r native_median native_p99 native_n <<<"$(frame_median "$E2E_TMP"/native.touchegg.*)"
-  read -r gdbus_median gdbus_p99 gdbus_n <<<"$(frame_median "$E2E_TMP"/gdbus.touchegg.*)"
-  read -r worker_median _ worker_n <<<"$(frame_median "$E2E_TMP"/gdbusw.touchegg.*)"
+  read -r native_median native_p99 native_n <<<"$(frame_stats touchegg "$E2E_TMP"/native.touchegg.*)"
+  read -r gdbus_median gdbus_p99 gdbus_n <<<"$(frame_stats touchegg "$E2E_TMP"/gdbus.touchegg.*)"
+  read -r worker_median _ worker_n <<<"$(frame_stats touchegg "$E2E_TMP"/gdbusw.touchegg.*)"
   touchegg_ratio=$(python3 -c "print('%.2f' % ($gdbus_median / $native_median))")
   line="  @touchegg (frame log, same daemon and swipes): native client median $native_median us p99 $native_p99 us (n=$native_n), GDBus client median $gdbus_median us p99 $gdbus_p99 us (n=$gdbus_n): ${touchegg_ratio}x (goal <= 1.2)"
   # Where a GDBus client's time goes: until its worker thread has read the signal (the daemon's
@@ -312,14 +318,10 @@ if ((touchegg)); then
   echo "$line"
   [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
   if [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
-    cat "$E2E_TMP"/frames.tedaemon.* > "$E2E_TMP/pool.frames.tedaemon"
-    te_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.tedaemon" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
-    read -r te_median te_p99 te_n <<<"$(te_median "$E2E_TMP"/gdbus.tedaemon.*)"
-    read -r te_worker _ _ <<<"$(te_median "$E2E_TMP"/gdbusw.tedaemon.*)"
-    cat "$E2E_TMP"/frames.tealone.* > "$E2E_TMP/pool.frames.tealone"
-    alone_median() { python3 "$lat/analyze.py" --json "$E2E_TMP/pool.frames.tealone" "$@" | python3 -c 'import json, sys; s = json.load(sys.stdin)["frame_log"]; print(s["median_us"], s["p99_us"], s["n"])'; }
-    read -r alone_median alone_p99 alone_n <<<"$(alone_median "$E2E_TMP"/gdbus.tealone.*)"
-    read -r alone_worker _ _ <<<"$(alone_median "$E2E_TMP"/gdbusw.tealone.*)"
+    read -r te_median te_p99 te_n <<<"$(frame_stats tedaemon "$E2E_TMP"/gdbus.tedaemon.*)"
+    read -r te_worker _ _ <<<"$(frame_stats tedaemon "$E2E_TMP"/gdbusw.tedaemon.*)"
+    read -r alone_median alone_p99 alone_n <<<"$(frame_stats tealone "$E2E_TMP"/gdbus.tealone.*)"
+    read -r alone_worker _ _ <<<"$(frame_stats tealone "$E2E_TMP"/gdbusw.tealone.*)"
     te_ratio=$(python3 -c "print('%.2f' % ($alone_median / $te_median))")
     line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n), its worker thread $te_worker us"
     line+=$'\n'"  @touchegg read alone, as Touchégg's daemon is: median $alone_median us p99 $alone_p99 us (n=$alone_n), its worker thread $alone_worker us: ${te_ratio}x Touchégg's daemon (goal <= 0.5); beside a native reader (above): $(python3 -c "print('%.2f' % ($gdbus_median / $te_median))")x"

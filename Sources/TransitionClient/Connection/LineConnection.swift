@@ -80,10 +80,13 @@ public final class LineConnection {
     /// (``TransitionProtocol/ServerLimits/maxServerLineBytes``): the caller closes the
     /// connection, and the buffer never grows past the bound.
     private func checkLineLength() throws(ClientError) {
-        if lines.partialCount > ServerLimits.maxServerLineBytes {
+        if partialLineTooLong {
             throw .malformed("a line longer than \(ServerLimits.maxServerLineBytes) bytes from \(path)")
         }
     }
+
+    /// Whether the line being read is already longer than any line of transitiond's.
+    private var partialLineTooLong: Bool { lines.partialCount > ServerLimits.maxServerLineBytes }
 
     /// The socket, for an event loop to watch (readable: ``receiveAvailableLines()`` has lines
     /// or the end). The connection still owns it.
@@ -107,7 +110,7 @@ public final class LineConnection {
                 lines.compact()
                 // The complete lines before a line too long are handed on first: the error
                 // comes with the next read, and nothing that arrived whole is lost.
-                if !complete.isEmpty, lines.partialCount > ServerLimits.maxServerLineBytes { return (complete, false) }
+                if !complete.isEmpty, partialLineTooLong { return (complete, false) }
                 try checkLineLength()
                 continue
             }
