@@ -26,8 +26,8 @@
 # Knobs (environment): LATENCY_GESTURES (swipes per phase, default 3), LATENCY_ROUNDS (default
 # 1), LATENCY_CLIENTS (default 32), LATENCY_TIMED (default 4), LATENCY_ALL_TIMED, LATENCY_STRICT,
 # LATENCY_RESULTS (a file for the figures), LATENCY_TOUCHEGG_DAEMON (the path of a Touchégg 2.0.18
-# binary built by hand, never part of this repository: a last phase per round reads Touchégg's own
-# daemon with the same GDBus client that reads @touchegg).
+# binary built by hand, never part of this repository: four more phases per round read Touchégg's
+# own daemon and @touchegg, each alone, with the same GDBus client and then with a raw reader).
 source "$(dirname "$0")/../lib.sh"
 gestures=${LATENCY_GESTURES:-3}
 rounds=${LATENCY_ROUNDS:-1}
@@ -39,7 +39,7 @@ cc -O2 -o "$E2E_TMP/floor" "$lat/floor.c" $(pkg-config --cflags --libs libinput)
 # The Touchégg endpoint's phase needs a GDBus client in C (libglib2.0-dev, scripts/setup --test).
 touchegg=0
 cc -O2 -o "$E2E_TMP/gdbus-probe" "$lat/gdbus-probe.c" $(pkg-config --cflags --libs gio-2.0) 2> "$E2E_TMP/gdbus-probe.cc" \
-  && touchegg=1 || echo "  (no gio-2.0 to build the GDBus probe: the @touchegg phase is skipped)"
+  && cc -O2 -o "$E2E_TMP/dbus-probe" "$lat/dbus-probe.c" && touchegg=1 || echo "  (no gio-2.0 to build the GDBus probe: the @touchegg phase is skipped)"
 socket=$E2E_TMP/socket
 : > "$DAEMON_LOG"  # vdev() counts its lines even before the daemon runs
 swipe=(--gesture "3:60x8,0" --repeat "$gestures" --gap 0.4)
@@ -191,11 +191,25 @@ holds_node() {  # holds_node PID NODE: whether process PID has NODE open
   return 1
 }
 
+# start_reader READER TAG: one reader of @touchegg, in the background (its pid in $reader):
+# `gdbus`, the GDBus client Touchégg's clients are (its worker thread's times too), or `raw`, a
+# client with no D-Bus library that timestamps as read(2) returns (the sending daemon's part
+# alone, as the native probe is for the native socket).
+start_reader() {
+  if [[ $1 == gdbus ]]; then
+    "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$2" > "$E2E_TMP/gdbus.$2" 2>&1 &
+  else
+    "$E2E_TMP/dbus-probe" touchegg > "$E2E_TMP/gdbus.$2" 2>&1 &
+  fi
+  reader=$!
+}
+
 # Touchégg's own daemon (`touchegg --daemon`, as root: it opens every input device of the seat)
-# read by the same GDBus client as @touchegg, so that the two compare like with like.
+# read by the same client as @touchegg (touchegg_alone_phase), so that the two compare like with
+# like: touchegg_daemon_phase ROUND READER.
 touchegg_daemon_phase() {
-  local tag=tedaemon.$1 log=$E2E_TMP/tedaemon.$1.log
-  echo "  round $1: Touchégg's daemon ($LATENCY_TOUCHEGG_DAEMON), 1 GDBus client"
+  local tag=te${2}d.$1 log=$E2E_TMP/te${2}d.$1.log
+  echo "  round $1: Touchégg's daemon ($LATENCY_TOUCHEGG_DAEMON), 1 $2 client"
   run_swipes "$tag" || return 1
   "$LATENCY_TOUCHEGG_DAEMON" --daemon > "$log" 2>&1 &
   local daemon=$!
@@ -205,31 +219,30 @@ touchegg_daemon_phase() {
   # for the first swipe). Wait for it to hold the touchpad's node open instead.
   wait_for "$log" 'Server started' && wait_until "$E2E_WAIT" holds_node "$daemon" "${VDEV_NODE[$tag]}" ||
     { fail "$tag: Touchégg's daemon" "$(tail -5 "$log")"; kill "$daemon"; return 1; }
-  "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$tag" > "$E2E_TMP/gdbus.$tag" 2>&1 &
-  local gdbus=$!
+  start_reader "$2" "$tag"
   wait_for "$E2E_TMP/gdbus.$tag" '^connected' || { fail "$tag: client" "$(cat "$E2E_TMP/gdbus.$tag")"; kill "$daemon"; return 1; }
   vdev_go "$tag"; vdev_wait "$tag"
   wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
-  kill "$gdbus" "$daemon"; wait "$gdbus" "$daemon" 2>/dev/null
+  kill "$reader" "$daemon"; wait "$reader" "$daemon" 2>/dev/null
   return 0   # wait's status is the killed daemon's (143), which is no failure of the phase
 }
 
-# @touchegg read by the GDBus client alone, as Touchégg's daemon is in the phase above: the
+# @touchegg read by one client alone, as Touchégg's daemon is in the phase above: the
 # like-with-like comparison (the @touchegg phase also runs a native reader, which on the VM's
-# two CPUs competes with the GDBus client's threads). Only with LATENCY_TOUCHEGG_DAEMON.
+# two CPUs competes with the GDBus client's threads). Only with LATENCY_TOUCHEGG_DAEMON:
+# touchegg_alone_phase ROUND READER.
 touchegg_alone_phase() {
-  local tag=tealone.$1
-  echo "  round $1: transitiond, 1 GDBus client of @touchegg alone"
+  local tag=te${2}a.$1
+  echo "  round $1: transitiond, 1 $2 client of @touchegg alone"
   run_swipes "$tag" || return 1
   start_daemon "$E2E_TMP/touchegg.toml" || return 1
   VDEV_MARK[$tag]=0
   vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
-  "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$tag" > "$E2E_TMP/gdbus.$tag" 2>&1 &
-  local gdbus=$!
+  start_reader "$2" "$tag"
   wait_for "$E2E_TMP/gdbus.$tag" '^connected' || { fail "$tag: client" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
   vdev_go "$tag"; vdev_wait "$tag"
   wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
-  kill "$gdbus"; wait "$gdbus" 2>/dev/null
+  kill "$reader"; wait "$reader" 2>/dev/null
   daemon_stop
 }
 
@@ -253,8 +266,10 @@ for ((r = 1; r <= rounds; r++)); do
   if [[ ${LATENCY_ALL_TIMED:-0} == 1 ]]; then daemon_phase "$r" "$many" alltimed || exit 1; fi
   if ((touchegg)); then touchegg_phase "$r" || exit 1; fi
   if ((touchegg)) && [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
-    touchegg_daemon_phase "$r" || exit 1
-    touchegg_alone_phase "$r" || exit 1
+    for kind in gdbus raw; do
+      touchegg_daemon_phase "$r" "$kind" || exit 1
+      touchegg_alone_phase "$r" "$kind" || exit 1
+    done
   fi
 done
 
@@ -318,13 +333,21 @@ if ((touchegg)); then
   echo "$line"
   [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
   if [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
-    read -r te_median te_p99 te_n <<<"$(frame_stats tedaemon "$E2E_TMP"/gdbus.tedaemon.*)"
-    read -r te_worker _ _ <<<"$(frame_stats tedaemon "$E2E_TMP"/gdbusw.tedaemon.*)"
-    read -r alone_median alone_p99 alone_n <<<"$(frame_stats tealone "$E2E_TMP"/gdbus.tealone.*)"
-    read -r alone_worker _ _ <<<"$(frame_stats tealone "$E2E_TMP"/gdbusw.tealone.*)"
+    read -r te_median te_p99 te_n <<<"$(frame_stats tegdbusd "$E2E_TMP"/gdbus.tegdbusd.*)"
+    read -r te_worker _ _ <<<"$(frame_stats tegdbusd "$E2E_TMP"/gdbusw.tegdbusd.*)"
+    read -r te_raw _ te_raw_n <<<"$(frame_stats terawd "$E2E_TMP"/gdbus.terawd.*)"
+    read -r alone_median alone_p99 alone_n <<<"$(frame_stats tegdbusa "$E2E_TMP"/gdbus.tegdbusa.*)"
+    read -r alone_worker _ _ <<<"$(frame_stats tegdbusa "$E2E_TMP"/gdbusw.tegdbusa.*)"
+    read -r alone_raw _ alone_raw_n <<<"$(frame_stats terawa "$E2E_TMP"/gdbus.terawa.*)"
     te_ratio=$(python3 -c "print('%.2f' % ($alone_median / $te_median))")
-    line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n), its worker thread $te_worker us"
-    line+=$'\n'"  @touchegg read alone, as Touchégg's daemon is: median $alone_median us p99 $alone_p99 us (n=$alone_n), its worker thread $alone_worker us: ${te_ratio}x Touchégg's daemon (goal <= 0.5); beside a native reader (above): $(python3 -c "print('%.2f' % ($gdbus_median / $te_median))")x"
+    # Where the time goes, each daemon read alone: the daemon's part (the raw reader has the
+    # signal), GDBus's read (its worker thread has it, in the GDBus phase), GDBus's hop (the
+    # callback runs). The phases are apart, so the parts are differences of medians.
+    parts() { awk -v raw="$1" -v worker="$2" -v callback="$3" 'BEGIN { printf "daemon %.0f us + GDBus read %.0f us + hop %.0f us", raw, worker - raw, callback - worker }'; }
+    line="  Touchégg's daemon (frame log, its own swipes, the same GDBus client): median $te_median us p99 $te_p99 us (n=$te_n), its worker thread $te_worker us; a raw reader had it at $te_raw us (n=$te_raw_n)"
+    line+=$'\n'"  @touchegg read alone, as Touchégg's daemon is: median $alone_median us p99 $alone_p99 us (n=$alone_n), its worker thread $alone_worker us; a raw reader had it at $alone_raw us (n=$alone_raw_n): ${te_ratio}x Touchégg's daemon (goal <= 0.5); beside a native reader (above): $(python3 -c "print('%.2f' % ($gdbus_median / $te_median))")x"
+    line+=$'\n'"  split, Touchégg's daemon: $(parts "$te_raw" "$te_worker" "$te_median")"
+    line+=$'\n'"  split, @touchegg:         $(parts "$alone_raw" "$alone_worker" "$alone_median")"
     echo "$line"
     [[ -n ${LATENCY_RESULTS:-} ]] && echo "$line" >> "$LATENCY_RESULTS"
     if [[ ${LATENCY_STRICT:-0} == 1 ]]; then
