@@ -18,10 +18,17 @@ struct DaemonEngines {
     /// The `@touchegg` endpoint's engine and tracker; `nil` while it is not served.
     var touchegg: ToucheggBridge?
 
-    /// One recognised sample, to both engines.
+    /// One recognised sample, to both engines: the `@touchegg` engine first.
+    ///
+    /// While `@touchegg` is served, its clients are the desktop's own shell (Cinnamon, Gala, the
+    /// X11 extension), whose workspace switch follows each signal; the native clients beside them
+    /// are mostly `transitionctl run`, which acts on decisions, not on each update. So the shell's
+    /// signal leaves first and the native lines wait for one more engine (docs/performance.md,
+    /// "The Touchégg endpoint": measured in the VM, where an engine's sample is dearest). The two
+    /// engines share nothing a sample changes, so the order changes what each sees in no way.
     mutating func handle(_ input: GestureInput, emit: (TransitionEvent) -> Void) {
-        main.handle(input, emit: emit)
         touchegg?.handle(input)
+        main.handle(input, emit: emit)
     }
 
     /// Every transition in flight ends at once as a cancel for `reason` (before a sleep), in both
