@@ -23,15 +23,7 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t stop;
-static void on_signal(int signo) { (void)signo; stop = 1; }
-
-static unsigned long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
-}
+#include "reader.h"
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
@@ -71,9 +63,7 @@ static const char *member(const unsigned char *m, size_t end, int little) {
 
 int main(int argc, char **argv) {
     const char *name = argc > 1 ? argv[1] : "touchegg";
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
+    stop_on_signals();
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     size_t name_len = strlen(name);

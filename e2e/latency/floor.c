@@ -27,9 +27,7 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t stop;
-static void on_signal(int signo) { (void)signo; stop = 1; }
+#include "reader.h"
 
 static int open_restricted(const char *path, int flags, void *data) {
     (void)data;
@@ -39,17 +37,9 @@ static int open_restricted(const char *path, int flags, void *data) {
 static void close_restricted(int fd, void *data) { (void)data; close(fd); }
 static const struct libinput_interface interface = { open_restricted, close_restricted };
 
-static unsigned long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
-}
-
 int main(int argc, char **argv) {
     if (argc != 2 && argc != 3) { fprintf(stderr, "usage: floor /dev/input/eventN [SOCKET]\n"); return 2; }
-    struct sigaction sa = { .sa_handler = on_signal };
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
+    stop_on_signals();
     struct libinput *li = libinput_path_create_context(&interface, NULL);
     if (!li || !libinput_path_add_device(li, argv[1])) {
         fprintf(stderr, "floor: cannot open %s with libinput\n", argv[1]);

@@ -21,12 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-static unsigned long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
-}
+#include "reader.h"
 
 static void on_signal(GDBusConnection *connection, const gchar *sender, const gchar *path, const gchar *interface,
                       const gchar *name, GVariant *parameters, gpointer data) {

@@ -27,15 +27,7 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t stop;
-static void on_signal(int signo) { (void)signo; stop = 1; }
-
-static unsigned long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
-}
+#include "reader.h"
 
 /* The value of the line's "event" key (or else "type"), or "?". */
 static void kind_of(const char *line, char *out, size_t size) {
@@ -95,9 +87,7 @@ static int passive(int n, const char *path, const char *line) {
 }
 
 int main(int argc, char **argv) {
-    struct sigaction sa = { .sa_handler = on_signal };
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
+    stop_on_signals();
     if (argc == 5 && strcmp(argv[1], "-p") == 0) return passive(atoi(argv[2]), argv[3], argv[4]);
     if (argc != 3) { fprintf(stderr, "usage: probe [-p N] SOCKET REQUEST-LINE\n"); return 2; }
     int fd = connect_and_request(argv[1], argv[2]);
