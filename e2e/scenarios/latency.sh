@@ -41,6 +41,7 @@ touchegg=0
 cc -O2 -o "$E2E_TMP/gdbus-probe" "$lat/gdbus-probe.c" $(pkg-config --cflags --libs gio-2.0) 2> "$E2E_TMP/gdbus-probe.cc" \
   && cc -O2 -o "$E2E_TMP/dbus-probe" "$lat/dbus-probe.c" && touchegg=1 || echo "  (no gio-2.0 to build the GDBus probe: the @touchegg phase is skipped)"
 socket=$E2E_TMP/socket
+{ cat "$E2E_ROOT/e2e/config.toml"; printf '\n[touchegg]\nenabled = true\n'; } > "$E2E_TMP/touchegg.toml"
 : > "$DAEMON_LOG"  # vdev() counts its lines even before the daemon runs
 swipe=(--gesture "3:60x8,0" --repeat "$gestures" --gap 0.4)
 
@@ -155,36 +156,6 @@ daemon_phase() {  # daemon_phase ROUND CLIENTS TAG [TIMED]: TIMED of the CLIENTS
   cat "$E2E_TMP"/probe."$tag".* > "$E2E_TMP/events.$tag"
 }
 
-# @touchegg (issue 17): one native probe and one GDBus probe (C, gio) read the same swipes from
-# one daemon serving both; both are paired with the frame log (Touchégg's signals carry no frame
-# time), so their medians compare like with like.
-touchegg_phase() {
-  local tag=touchegg.$1
-  echo "  round $1: transitiond, 1 native client + 1 GDBus client of @touchegg"
-  run_swipes "$tag" || return 1
-  { cat "$E2E_ROOT/e2e/config.toml"; printf '\n[touchegg]\nenabled = true\n'; } > "$E2E_TMP/touchegg.toml"
-  start_daemon "$E2E_TMP/touchegg.toml" || return 1
-  VDEV_MARK[$tag]=0
-  vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
-  "$E2E_TMP/probe" "$socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/native.$tag" 2>&1 &
-  local native=$!
-  "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$tag" > "$E2E_TMP/gdbus.$tag" 2>&1 &
-  local gdbus=$!
-  wait_for "$E2E_TMP/native.$tag" ' reply' && wait_for "$E2E_TMP/gdbus.$tag" '^connected' ||
-    { fail "$tag: clients" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
-  vdev_go "$tag"; vdev_wait "$tag"
-  drained "$tag" "$E2E_TMP/native.$tag"
-  wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
-  # How many updates the daemon coalesced for a client with a backlog (by design: a reader that
-  # falls behind gets the newest update, not every one, and never delays the others). Under load
-  # the GDBus client is that reader; the check below counts these as delivered.
-  (exec -a transitionctl "$E2E_BIN/transitiond" --socket "$socket" status --json) 2>/dev/null |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["result"]["counters"].get("messages_coalesced", 0))' \
-    >> "$E2E_TMP/coalesced.touchegg" 2>/dev/null || echo 0 >> "$E2E_TMP/coalesced.touchegg"
-  kill "$native" "$gdbus"; wait "$native" "$gdbus" 2>/dev/null
-  daemon_stop
-}
-
 holds_node() {  # holds_node PID NODE: whether process PID has NODE open
   local fd
   for fd in /proc/"$1"/fd/*; do [[ $(readlink "$fd" 2>/dev/null) == "$2" ]] && return 0; done
@@ -205,7 +176,7 @@ start_reader() {
 }
 
 # Touchégg's own daemon (`touchegg --daemon`, as root: it opens every input device of the seat)
-# read by the same client as @touchegg (touchegg_alone_phase), so that the two compare like with
+# read by the same client as @touchegg (touchegg_phase), so that the two compare like with
 # like: touchegg_daemon_phase ROUND READER.
 touchegg_daemon_phase() {
   local tag=te${2}d.$1 log=$E2E_TMP/te${2}d.$1.log
@@ -227,22 +198,43 @@ touchegg_daemon_phase() {
   return 0   # wait's status is the killed daemon's (143), which is no failure of the phase
 }
 
-# @touchegg read by one client alone, as Touchégg's daemon is in the phase above: the
-# like-with-like comparison (the @touchegg phase also runs a native reader, which on the VM's
-# two CPUs competes with the GDBus client's threads). Only with LATENCY_TOUCHEGG_DAEMON:
-# touchegg_alone_phase ROUND READER.
-touchegg_alone_phase() {
-  local tag=te${2}a.$1
-  echo "  round $1: transitiond, 1 $2 client of @touchegg alone"
+# transitiond serving @touchegg, read by READER: touchegg_phase ROUND READER [beside]. With
+# `beside` (issue 17, the normal suite's phase), a native probe reads the same swipes from the same
+# daemon; both are paired with the frame log (Touchégg's signals carry no frame time), so their
+# medians compare like with like. Without it (only with LATENCY_TOUCHEGG_DAEMON), READER reads
+# @touchegg alone, as Touchégg's daemon is read in the phase above: the like-with-like comparison
+# with that daemon (a native reader competes with the GDBus client's threads on two CPUs).
+touchegg_phase() {
+  local tag=te${2}a.$1 native=
+  if [[ ${3:-} == beside ]]; then
+    tag=touchegg.$1
+    echo "  round $1: transitiond, 1 native client + 1 $2 client of @touchegg"
+  else
+    echo "  round $1: transitiond, 1 $2 client of @touchegg alone"
+  fi
   run_swipes "$tag" || return 1
   start_daemon "$E2E_TMP/touchegg.toml" || return 1
   VDEV_MARK[$tag]=0
   vdev_used "$tag" || { fail "$tag: daemon uses the touchpad" "$(tail -3 "$DAEMON_LOG")"; return 1; }
+  if [[ ${3:-} == beside ]]; then
+    "$E2E_TMP/probe" "$socket" '{"request":"subscribe","id":1}' > "$E2E_TMP/native.$tag" 2>&1 &
+    native=$!
+    wait_for "$E2E_TMP/native.$tag" ' reply' || { fail "$tag: native client" "$(cat "$E2E_TMP/native.$tag")"; return 1; }
+  fi
   start_reader "$2" "$tag"
   wait_for "$E2E_TMP/gdbus.$tag" '^connected' || { fail "$tag: client" "$(cat "$E2E_TMP/gdbus.$tag")"; return 1; }
   vdev_go "$tag"; vdev_wait "$tag"
+  if [[ -n $native ]]; then drained "$tag" "$E2E_TMP/native.$tag"; fi
   wait_until "$E2E_WAIT" settled_reader "$E2E_TMP/gdbus.$tag" began ended
-  kill "$reader"; wait "$reader" 2>/dev/null
+  if [[ -n $native ]]; then
+    # How many updates the daemon coalesced for a client with a backlog (by design: a reader
+    # that falls behind gets the newest update, not every one, and never delays the others).
+    # Under load the GDBus client is that reader; the check below counts these as delivered.
+    (exec -a transitionctl "$E2E_BIN/transitiond" --socket "$socket" status --json) 2>/dev/null |
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["result"]["counters"].get("messages_coalesced", 0))' \
+      >> "$E2E_TMP/coalesced.touchegg" 2>/dev/null || echo 0 >> "$E2E_TMP/coalesced.touchegg"
+  fi
+  kill $native "$reader"; wait $native "$reader" 2>/dev/null
   daemon_stop
 }
 
@@ -264,11 +256,11 @@ for ((r = 1; r <= rounds; r++)); do
   daemon_phase "$r" 1 one || exit 1
   daemon_phase "$r" "$many" many "$timed" || exit 1
   if [[ ${LATENCY_ALL_TIMED:-0} == 1 ]]; then daemon_phase "$r" "$many" alltimed || exit 1; fi
-  if ((touchegg)); then touchegg_phase "$r" || exit 1; fi
+  if ((touchegg)); then touchegg_phase "$r" gdbus beside || exit 1; fi
   if ((touchegg)) && [[ -n ${LATENCY_TOUCHEGG_DAEMON:-} ]]; then
     for kind in gdbus raw; do
       touchegg_daemon_phase "$r" "$kind" || exit 1
-      touchegg_alone_phase "$r" "$kind" || exit 1
+      touchegg_phase "$r" "$kind" || exit 1
     done
   fi
 done
