@@ -167,8 +167,7 @@ vdev_wait() {
   if [[ -z $last ]]; then
     :   # unplugged mid-gesture, or failed: nothing more to read
   elif [[ -n ${VDEV_ID[$name]:-} && -s $DAEMON_TRACE ]]; then
-    wait_until "$E2E_WAIT" _read_past "${VDEV_ID[$name]}" $((last / 1000)) ||
-      echo "  $name: no sample of device${VDEV_ID[$name]} at or after its last frame in $E2E_WAIT s" >&2
+    wait_until "$E2E_WAIT" _read_past "${VDEV_ID[$name]}" $((last / 1000)) || _unread "$name" $((last / 1000))
   else
     sleep "${E2E_VDEV_LINGER:-0.3}"
   fi
@@ -180,6 +179,21 @@ _vdev_finished() {  # it has performed its gestures, or was unplugged, or has ex
   grep -Eq '^(done|unplugged)' "$E2E_TMP/vdev.$1.out" && return 0
   read -r _ _ state _ < "/proc/${VDEV_PID[$1]}/stat" 2>/dev/null || return 0
   [[ $state == Z ]]
+}
+# _unread NAME US: the daemon has no sample of NAME's device at or after US (its last frame):
+# says what it had of that device (the trace's last samples: did the last gesture begin at all?),
+# its log since the device came, and whether it was blocked (its state and wait channel), so that
+# a run that stalls here tells the input (libinput made no gesture of the frames) from the daemon.
+_unread() {
+  local id=${VDEV_ID[$1]}
+  {
+    echo "  $1: no sample of device$id at or after its last frame ($2 us) in $E2E_WAIT s; the daemon had:"
+    grep -F "\"device\":$id," "$DAEMON_TRACE" | tail -n 4 | sed 's/^/    trace: /'
+    tail -n +$((VDEV_MARK[$1] + 1)) "$DAEMON_LOG" | tail -n 8 | sed 's/^/    log: /'
+    if [[ -n ${DAEMON_PID:-} && -r /proc/$DAEMON_PID/stat ]]; then
+      echo "    daemon: state $(awk '{print $3}' "/proc/$DAEMON_PID/stat"), waiting in $(cat "/proc/$DAEMON_PID/wchan" 2>/dev/null)"
+    fi
+  } >&2
 }
 _read_past() {  # _read_past ID US: the trace has a sample of device ID at US or later
   awk -v dev="\"device\":$1," -v us="$2" '

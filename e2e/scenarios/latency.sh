@@ -165,7 +165,8 @@ holds_node() {  # holds_node PID NODE: whether process PID has NODE open
 # start_reader READER TAG: one reader of @touchegg, in the background (its pid in $reader):
 # `gdbus`, the GDBus client Touchégg's clients are (its worker thread's times too), or `raw`, a
 # client with no D-Bus library that timestamps as read(2) returns (the sending daemon's part
-# alone, as the native probe is for the native socket).
+# alone, as the native probe is for the native socket). Either writes its times to gdbus.TAG
+# (the file every @touchegg reader's figures are read from), the GDBus one also gdbusw.TAG.
 start_reader() {
   if [[ $1 == gdbus ]]; then
     "$E2E_TMP/gdbus-probe" unix:abstract=touchegg "$E2E_TMP/gdbusw.$2" > "$E2E_TMP/gdbus.$2" 2>&1 &
