@@ -105,8 +105,19 @@ vdev_wait quick
 # Wait for what is checked: the input layer is done with the three devices, and every reading
 # client has had one OnGestureEnd per gesture Touchégg sends (13 + 4 + 2: the one-finger tap sends none).
 wait_count "$DAEMON_TRACE" '"device_removed"' 3
-for name in main b c member; do wait_count "$E2E_TMP/client.$name" '"name": "OnGestureEnd"' 19; done
+wait_count "$E2E_TMP/client.main" '"name": "OnGestureEnd"' 19
+# What the daemon sent is what the main client got: the others wait for that many, not for 19
+# (a gesture the input layer never made is checked once, below, not waited for four times).
+sent=$(grep -c '"name": "OnGestureEnd"' "$E2E_TMP/client.main" || true)
+for name in b c member; do wait_count "$E2E_TMP/client.$name" '"name": "OnGestureEnd"' "$sent"; done
 trace_gestures | sed 's/^/  recognised: /'
+# The daemon's trace holds what libinput made of the frames: 18 gestures (the 19th, the
+# two-finger tap, is not a gesture there). When one is missing there too, every client misses it
+# alike, and the input layer never gave it: say so, to tell that from the stream losing it.
+recognised=$(trace_gestures | grep -c . || true)
+if ((recognised < 18)); then
+  echo "  (the daemon's trace has $recognised of the 18 gestures: libinput made no gesture of some frames, so what is missing below is the input's, not the stream's; seen on a heavily loaded host)"
+fi
 expect_lines "the input layer saw a libinput cancel (a fourth finger) and the pinches" "libinput_cancel
 pinch3" "$(trace_gestures | grep -o 'libinput_cancel'; trace_gestures | grep -o '^pinch3' | sort -u)"
 
@@ -140,14 +151,16 @@ check "the outsider received nothing" test "$(jq -s '[.[] | select(.event == "si
 expect_lines "the quitter left after its first Begin" "OnGestureBegin quit" \
   "$(jq -r 'select(.event == "signal" or .event == "quit") | .name // .event' "$E2E_TMP/client.quitter" | head -n 2 | tr '\n' ' ' | sed 's/ $//')"
 kill -CONT "${CLIENT_PID[stopped]}"
-caught_up() { grep -q '"event": "closed"' "$E2E_TMP/client.stopped" || _count_at_least "$E2E_TMP/client.stopped" '"name": "OnGestureEnd"' 19; }
+# Caught up: as many gestures as the daemon sent (the main client's), or dropped.
+caught_up() { grep -q '"event": "closed"' "$E2E_TMP/client.stopped" || _count_at_least "$E2E_TMP/client.stopped" '"name": "OnGestureEnd"' "$sent"; }
+# (The others' gestures each were checked above, before it resumed: it delayed no one.)
+ok=0
+wait_until "$E2E_WAIT" caught_up && ok=1
 stopped=$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.stopped" | grep -c . || true)
-# (The others' 19 gestures each were checked above, before it resumed: it delayed no one.)
-if wait_until "$E2E_WAIT" caught_up; then
-  stopped=$(jq -rs -f "$SUMMARY" "$E2E_TMP/client.stopped" | grep -c . || true)
+if ((ok)); then
   pass "the stopped client, resumed, got $stopped gestures (or was dropped) without delaying the others"
 else
-  fail "the stopped client, resumed, catches up or is dropped" "after ${E2E_WAIT}s it had $stopped of 19 gestures and no close: $(tail -n 3 "$E2E_TMP/client.stopped.err")"
+  fail "the stopped client, resumed, catches up or is dropped" "after ${E2E_WAIT}s it had $stopped of the $sent gestures sent and no close: $(tail -n 3 "$E2E_TMP/client.stopped.err")"
 fi
 check "the daemon still runs" kill -0 "$DAEMON_PID"
 # What the four real clients would do (client_models.py restates the arithmetic by which
