@@ -110,16 +110,17 @@ wait_count "$E2E_TMP/client.main" '"name": "OnGestureEnd"' 19
 # (a gesture the input layer never made is checked once, below, not waited for four times).
 sent=$(grep -c '"name": "OnGestureEnd"' "$E2E_TMP/client.main" || true)
 for name in b c member; do wait_count "$E2E_TMP/client.$name" '"name": "OnGestureEnd"' "$sent"; done
-trace_gestures | sed 's/^/  recognised: /'
+gestures=$(trace_gestures)   # what libinput made of the frames, read from the trace once
+sed 's/^/  recognised: /' <<<"$gestures"
 # The daemon's trace holds what libinput made of the frames: 18 gestures (the 19th, the
 # two-finger tap, is not a gesture there). When one is missing there too, every client misses it
 # alike, and the input layer never gave it: say so, to tell that from the stream losing it.
-recognised=$(trace_gestures | grep -c . || true)
+recognised=$(grep -c . <<<"$gestures" || true)
 if ((recognised < 18)); then
   echo "  (the daemon's trace has $recognised of the 18 gestures: libinput made no gesture of some frames, so what is missing below is the input's, not the stream's; seen on a heavily loaded host)"
 fi
 expect_lines "the input layer saw a libinput cancel (a fourth finger) and the pinches" "libinput_cancel
-pinch3" "$(trace_gestures | grep -o 'libinput_cancel'; trace_gestures | grep -o '^pinch3' | sort -u)"
+pinch3" "$(grep -o 'libinput_cancel' <<<"$gestures"; grep -o '^pinch3' <<<"$gestures" | sort -u)"
 
 expect_lines "main client: the mapping, the order and OnGestureEnd" "swipe right 3 touchpad 100
 swipe left 3 touchpad 100
